@@ -1,0 +1,331 @@
+#pragma once
+// The rig as the `.mskel` source file holds it: plain, editable C++ types with every reference
+// inside the skeleton resolved to an index. The build step turns this into runtime arrays.
+//
+// Units: pixels, Y down, degrees clockwise on screen. Field defaults are the file format's defaults
+// (docs/formats.md lists them).
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "mf/core/color.hpp"
+
+namespace mf::offline {
+
+// How a bone takes its parent's world transform (the names and meaning follow Spine's guide).
+enum class Inherit : std::uint8_t { Normal, OnlyTranslation, NoRotationOrReflection, NoScale, NoScaleOrReflection };
+enum class BlendMode : std::uint8_t { Normal, Additive, Multiply, Screen };
+enum class TextureFilter : std::uint8_t { Linear, Nearest };
+
+// Default editor colour of a bone.
+inline constexpr Rgba8 kDefaultBoneColor{0x98, 0x98, 0x98, 0xff};
+
+struct ImportSettings {
+  std::string images = "images/";  // image folder, relative to the .mskel's folder
+  int page_size = 2048;            // atlas page edge in pixels
+  int padding = 2;                 // pixels of padding and edge extrusion around each image
+  float scale = 1;                 // scales every pixel quantity at build time
+  TextureFilter filter = TextureFilter::Linear;
+  bool mipmaps = false;
+  std::string normal_suffix = "_n";  // <image><suffix>.png beside an image is its normal map
+
+  friend bool operator==(const ImportSettings&, const ImportSettings&) = default;
+};
+
+// An image the rig uses and, for imported art, where it came from (e.g. "art.psd:Body/Torso").
+struct ImageEntry {
+  std::string name;
+  std::string source;
+
+  friend bool operator==(const ImageEntry&, const ImageEntry&) = default;
+};
+
+struct Bone {
+  std::string name;
+  int parent = -1;  // index into Skeleton::bones, always lower than this bone's; -1 for a root
+  float x = 0, y = 0, rotation = 0, scale_x = 1, scale_y = 1, shear_x = 0, shear_y = 0;
+  float length = 0;
+  Inherit inherit = Inherit::Normal;
+  Rgba8 color = kDefaultBoneColor;  // editor only
+  bool skin_required = false;       // exists only while an active skin lists it
+
+  friend bool operator==(const Bone&, const Bone&) = default;
+};
+
+struct Slot {
+  std::string name;
+  int bone = 0;
+  std::string attachment;  // setup attachment name; empty for none
+  Rgba8 color = Rgba8::white();
+  std::optional<Rgba8> dark;  // two-colour tint; the alpha is unused
+  BlendMode blend = BlendMode::Normal;
+
+  friend bool operator==(const Slot&, const Slot&) = default;
+};
+
+// ---- attachments ------------------------------------------------------------------------------
+
+// A Region or Mesh whose image is a numbered sequence: name01…name08 for count 8, start 1, digits 2.
+struct Sequence {
+  int count = 1;
+  int start = 1;
+  int digits = 0;
+  int setup = 0;  // frame shown in the setup pose
+
+  friend bool operator==(const Sequence&, const Sequence&) = default;
+};
+
+// One bone's pull on a weighted vertex: the vertex's position in that bone's space and its weight.
+struct Influence {
+  int bone = 0;  // index into Skeleton::bones
+  float weight = 0;
+  float x = 0, y = 0;
+
+  friend bool operator==(const Influence&, const Influence&) = default;
+};
+
+// Vertex positions of a mesh, bounding box, clipping polygon or path. Either unweighted (x, y pairs in
+// the slot bone's space) or weighted (influences per vertex, in each bone's space), never both.
+struct Vertices {
+  std::vector<float> positions;
+  std::vector<std::vector<Influence>> weights;
+
+  bool weighted() const { return !weights.empty(); }
+  std::size_t count() const { return weighted() ? weights.size() : positions.size() / 2; }
+
+  friend bool operator==(const Vertices&, const Vertices&) = default;
+};
+
+struct RegionAttachment {
+  std::string image;  // image name under import.images; empty means the attachment's name
+  float x = 0, y = 0, rotation = 0, scale_x = 1, scale_y = 1;
+  float width = 0, height = 0;  // size in pixels; 0 takes the image's size
+  Rgba8 color = Rgba8::white();
+  std::optional<Sequence> sequence;
+
+  friend bool operator==(const RegionAttachment&, const RegionAttachment&) = default;
+};
+
+struct MeshAttachment {
+  std::string image;
+  Rgba8 color = Rgba8::white();
+  std::vector<float> uvs;         // u, v per vertex in [0, 1] of the image, v down
+  std::vector<int> triangles;     // three vertex indices per triangle
+  int hull = 0;                   // the first `hull` vertices are the outline
+  std::vector<int> edges;         // vertex index pairs, editor only
+  Vertices vertices;
+  float width = 0, height = 0;    // image size when the mesh was made, editor only
+  std::optional<Sequence> sequence;
+
+  friend bool operator==(const MeshAttachment&, const MeshAttachment&) = default;
+};
+
+// Shares the geometry and weights of a mesh in some skin, with its own image.
+struct LinkedMeshAttachment {
+  std::string parent;          // the parent mesh's attachment name (same slot)
+  std::string skin;            // the parent's skin; empty means this attachment's own skin
+  std::string image;
+  Rgba8 color = Rgba8::white();
+  bool deform = true;          // also share the parent's deform keys
+  std::optional<Sequence> sequence;
+
+  friend bool operator==(const LinkedMeshAttachment&, const LinkedMeshAttachment&) = default;
+};
+
+struct BoundingBoxAttachment {
+  Vertices vertices;
+  Rgba8 color = {0x60, 0xf0, 0x00, 0xff};  // editor only
+
+  friend bool operator==(const BoundingBoxAttachment&, const BoundingBoxAttachment&) = default;
+};
+
+struct ClippingAttachment {
+  Vertices vertices;
+  int end_slot = -1;  // clipping ends after this slot; -1 clips to the end of the draw order
+  Rgba8 color = {0xce, 0x3a, 0x3a, 0xff};  // editor only
+
+  friend bool operator==(const ClippingAttachment&, const ClippingAttachment&) = default;
+};
+
+struct PointAttachment {
+  float x = 0, y = 0, rotation = 0;
+  Rgba8 color = {0xf1, 0xf1, 0x00, 0xff};  // editor only
+
+  friend bool operator==(const PointAttachment&, const PointAttachment&) = default;
+};
+
+// A cubic bezier path: vertices are control points in the order (in, point, out) per knot, with the
+// first knot's in-handle and the last knot's out-handle left out of open paths.
+struct PathAttachment {
+  Vertices vertices;
+  bool closed = false;
+  bool constant_speed = true;
+  std::vector<float> lengths;  // length of each curve segment
+  Rgba8 color = {0xff, 0x77, 0x00, 0xff};  // editor only
+
+  friend bool operator==(const PathAttachment&, const PathAttachment&) = default;
+};
+
+enum class AttachmentType : std::uint8_t { Region, Mesh, LinkedMesh, BoundingBox, Clipping, Point, Path };
+
+// Variant order matches AttachmentType.
+using AttachmentData = std::variant<RegionAttachment, MeshAttachment, LinkedMeshAttachment, BoundingBoxAttachment,
+                                    ClippingAttachment, PointAttachment, PathAttachment>;
+
+struct Attachment {
+  int slot = 0;      // index into Skeleton::slots
+  std::string name;  // unique per (skin, slot)
+  AttachmentData data;
+
+  AttachmentType type() const { return static_cast<AttachmentType>(data.index()); }
+  friend bool operator==(const Attachment&, const Attachment&) = default;
+};
+
+enum class ConstraintKind : std::uint8_t { Ik, Transform, Path, Physics };
+
+struct ConstraintRef {
+  ConstraintKind kind = ConstraintKind::Ik;
+  int index = 0;  // into the skeleton's array of that kind
+
+  friend bool operator==(const ConstraintRef&, const ConstraintRef&) = default;
+};
+
+struct Skin {
+  std::string name;
+  std::vector<int> bones;                   // skinRequired bones this skin activates
+  std::vector<ConstraintRef> constraints;   // skinRequired constraints this skin activates
+  std::vector<Attachment> attachments;
+
+  friend bool operator==(const Skin&, const Skin&) = default;
+};
+
+// ---- constraints ------------------------------------------------------------------------------
+
+struct IkConstraint {
+  std::string name;
+  int order = 0;                 // position in the update order among all constraints
+  bool skin_required = false;
+  std::vector<int> bones;        // one or two bones, parent first
+  int target = 0;                // bone index
+  float mix = 1;
+  float softness = 0;            // pixels of softening near full extension
+  int bend = 1;                  // +1 or -1
+  bool compress = false, stretch = false, uniform = false;
+
+  friend bool operator==(const IkConstraint&, const IkConstraint&) = default;
+};
+
+struct TransformConstraint {
+  std::string name;
+  int order = 0;
+  bool skin_required = false;
+  std::vector<int> bones;
+  int target = 0;
+  float mix_rotate = 1, mix_x = 1, mix_y = 1, mix_scale_x = 1, mix_scale_y = 1, mix_shear_y = 1;
+  float offset_rotation = 0, offset_x = 0, offset_y = 0, offset_scale_x = 0, offset_scale_y = 0, offset_shear_y = 0;
+  bool local = false;     // local space instead of world space
+  bool relative = false;  // add to the bones' own values instead of replacing them
+
+  friend bool operator==(const TransformConstraint&, const TransformConstraint&) = default;
+};
+
+enum class PositionMode : std::uint8_t { Fixed, Percent };
+enum class SpacingMode : std::uint8_t { Length, Fixed, Percent, Proportional };
+enum class RotateMode : std::uint8_t { Tangent, Chain, ChainScale };
+
+struct PathConstraint {
+  std::string name;
+  int order = 0;
+  bool skin_required = false;
+  std::vector<int> bones;
+  int target = 0;  // slot index whose attachment is the path
+  PositionMode position_mode = PositionMode::Percent;
+  SpacingMode spacing_mode = SpacingMode::Length;
+  RotateMode rotate_mode = RotateMode::Tangent;
+  float offset_rotation = 0;
+  float position = 0, spacing = 0;
+  float mix_rotate = 1, mix_x = 1, mix_y = 1;
+
+  friend bool operator==(const PathConstraint&, const PathConstraint&) = default;
+};
+
+struct PhysicsConstraint {
+  std::string name;
+  int order = 0;
+  bool skin_required = false;
+  int bone = 0;
+  // How strongly each channel is simulated (0 turns it off).
+  float x = 0, y = 0, rotate = 0, scale_x = 0, shear_x = 0;
+  float limit = 5000;  // teleport distance in pixels: larger jumps reset the simulation
+  float fps = 60;      // fixed step rate
+  float inertia = 1, strength = 100, damping = 1, mass = 1, wind = 0, gravity = 0, mix = 1;
+
+  friend bool operator==(const PhysicsConstraint&, const PhysicsConstraint&) = default;
+};
+
+struct EventDef {
+  std::string name;
+  int int_value = 0;
+  float float_value = 0;
+  std::string string_value;
+  std::string audio;  // path of a sound to play, relative to the project
+  float volume = 1;
+  float balance = 0;
+
+  friend bool operator==(const EventDef&, const EventDef&) = default;
+};
+
+// ---- the skeleton -----------------------------------------------------------------------------
+
+inline constexpr int kSkeletonFormatVersion = 1;
+inline constexpr int kMaxInfluences = 8;
+
+struct Skeleton {
+  int format = kSkeletonFormatVersion;
+  std::string uid;  // "skl_" + 12 lower-case hex digits
+  int fps = 30;     // editor snapping rate
+  ImportSettings import;
+  std::string clips;  // clips folder relative to the .mskel; empty means "<name>.clips/"
+  std::vector<ImageEntry> images;
+  std::vector<Bone> bones;  // parents before children
+  std::vector<Slot> slots;  // setup draw order
+  std::vector<IkConstraint> ik;
+  std::vector<TransformConstraint> transform;
+  std::vector<PathConstraint> path;
+  std::vector<PhysicsConstraint> physics;
+  std::vector<EventDef> events;
+  std::vector<Skin> skins;
+
+  // Lookups by name; -1 when missing. Linear: for tools, not for per-frame code.
+  int find_bone(std::string_view name) const;
+  int find_slot(std::string_view name) const;
+  int find_skin(std::string_view name) const;
+  int find_event(std::string_view name) const;
+  // The constraint with this name among all four kinds.
+  std::optional<ConstraintRef> find_constraint(std::string_view name) const;
+  const std::string& constraint_name(ConstraintRef ref) const;
+
+  friend bool operator==(const Skeleton&, const Skeleton&) = default;
+};
+
+// Enum names as the file format writes them.
+const char* to_string(Inherit v);
+const char* to_string(BlendMode v);
+const char* to_string(TextureFilter v);
+const char* to_string(AttachmentType v);
+const char* to_string(ConstraintKind v);
+const char* to_string(PositionMode v);
+const char* to_string(SpacingMode v);
+const char* to_string(RotateMode v);
+std::optional<Inherit> parse_inherit(std::string_view s);
+std::optional<BlendMode> parse_blend_mode(std::string_view s);
+std::optional<TextureFilter> parse_texture_filter(std::string_view s);
+std::optional<AttachmentType> parse_attachment_type(std::string_view s);
+std::optional<PositionMode> parse_position_mode(std::string_view s);
+std::optional<SpacingMode> parse_spacing_mode(std::string_view s);
+std::optional<RotateMode> parse_rotate_mode(std::string_view s);
+
+}  // namespace mf::offline

@@ -1,0 +1,65 @@
+#include "mf/core/file_io.hpp"
+
+#include <filesystem>
+
+#include <gtest/gtest.h>
+
+namespace mf {
+namespace {
+
+namespace fs = std::filesystem;
+
+class FileIo : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() / ("mf_file_io_" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) +
+                                        "_" + ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+  fs::path dir_;
+};
+
+TEST_F(FileIo, WritesThenReadsBack) {
+  const std::string path = (dir_ / "a.txt").string();
+  ASSERT_TRUE(write_file_atomic(path, "hello\n").ok());
+  auto text = read_file(path);
+  ASSERT_TRUE(text.ok());
+  EXPECT_EQ(*text, "hello\n");
+  ASSERT_TRUE(write_file_atomic(path, "again").ok());
+  EXPECT_EQ(*read_file(path), "again");
+}
+
+TEST_F(FileIo, LeavesNoTemporaryFiles) {
+  const std::string path = (dir_ / "a.txt").string();
+  ASSERT_TRUE(write_file_atomic(path, "x").ok());
+  int files = 0;
+  for (const auto& entry : fs::directory_iterator(dir_)) {
+    (void)entry;
+    ++files;
+  }
+  EXPECT_EQ(files, 1);
+}
+
+TEST_F(FileIo, FailedWriteKeepsTheOriginal) {
+  const std::string path = (dir_ / "a.txt").string();
+  ASSERT_TRUE(write_file_atomic(path, "original").ok());
+  fs::permissions(dir_, fs::perms::owner_read | fs::perms::owner_exec);
+  const Status s = write_file_atomic(path, "new");
+  fs::permissions(dir_, fs::perms::owner_all);
+  if (s.ok()) GTEST_SKIP() << "running with permission to write anywhere (root): cannot provoke a failure";
+  EXPECT_NE(s.error().to_string().find("a.txt"), std::string::npos);
+  EXPECT_EQ(*read_file(path), "original");
+}
+
+TEST_F(FileIo, ReadErrorsNameTheFile) {
+  auto missing = read_file((dir_ / "missing.mskel").string());
+  ASSERT_FALSE(missing.ok());
+  EXPECT_NE(missing.error().to_string().find("missing.mskel"), std::string::npos);
+  auto directory = read_file(dir_.string());
+  ASSERT_FALSE(directory.ok());
+}
+
+}  // namespace
+}  // namespace mf

@@ -1,0 +1,14 @@
+#pragma once
+// Each `mfe skel` command registers itself on the `skel` group. Its body runs after parsing and
+// stores the process exit code: 0 success, 1 the input has errors, 2 usage or I/O failure.
+
+#include <CLI/CLI.hpp>
+
+namespace mf::tools {
+
+void add_skel_describe(CLI::App& skel, int& exit_code);
+void add_skel_check(CLI::App& skel, int& exit_code);
+void add_skel_fmt(CLI::App& skel, int& exit_code);
+void add_skel_key(CLI::App& skel, int& exit_code);
+
+}  // namespace mf::tools
