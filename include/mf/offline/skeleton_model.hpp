@@ -157,13 +157,13 @@ struct PointAttachment {
   friend bool operator==(const PointAttachment&, const PointAttachment&) = default;
 };
 
-// A cubic bezier path: vertices are control points in the order (in, point, out) per knot, with the
-// first knot's in-handle and the last knot's out-handle left out of open paths.
+// A cubic bezier path: control points come three per knot (in-handle, point, out-handle). n knots make
+// n segments when closed and n − 1 when open.
 struct PathAttachment {
   Vertices vertices;
   bool closed = false;
   bool constant_speed = true;
-  std::vector<float> lengths;  // length of each curve segment
+  std::vector<float> lengths;  // arc length from the start of the path to the end of each segment
   Rgba8 color = {0xff, 0x77, 0x00, 0xff};  // editor only
 
   friend bool operator==(const PathAttachment&, const PathAttachment&) = default;
