@@ -8,7 +8,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdlib>
 #include <iterator>
 #include <optional>
 #include <set>
@@ -98,17 +97,19 @@ class TreeBuilder : public nlohmann::json_sax<nlohmann::json> {
     return true;
   }
 
-  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception& ex) override {
+  bool parse_error(std::size_t position, const std::string&, const nlohmann::detail::exception& ex) override {
     if (error_) return false;  // our own error came first
-    // nlohmann's message: "[json.exception.parse_error.101] parse error at line L, column C: what"
+    // nlohmann's message: "[json.exception.<kind>.<id>] parse error at line L, column C: what". Its
+    // line and column can land after a lookahead newline; `position` (characters read, the lookahead
+    // given back) is exact, so the position comes from that.
     std::string what = ex.what();
-    TextPosition pos;
-    if (auto at = what.find("at line "); at != std::string::npos) {
-      pos.line = std::atoi(what.c_str() + at + 8);
-      if (auto col = what.find("column ", at); col != std::string::npos) pos.column = std::atoi(what.c_str() + col + 7);
+    if (auto bracket = what.find("] "); bracket != std::string::npos) what = what.substr(bracket + 2);
+    if (what.rfind("parse error", 0) == 0) {
+      if (auto colon = what.find(": "); colon != std::string::npos) what = what.substr(colon + 2);
     }
-    if (auto colon = what.find(": "); colon != std::string::npos) what = what.substr(colon + 2);
-    error_ = Error{file_, {}, pos, what};
+    if (what.rfind("number overflow", 0) == 0) what = "number out of range: " + what.substr(what.find('\''));
+    const std::size_t offset = position > 0 ? std::min(position, text_.size()) - 1 : 0;
+    error_ = Error{file_, {}, text_.empty() ? TextPosition{1, 1} : position_of(offset), what};
     return false;
   }
 
