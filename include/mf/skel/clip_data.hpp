@@ -1,0 +1,91 @@
+#pragma once
+// ClipData: one clip compiled for the runtime. Timelines are records over shared flat arrays (times,
+// values, curve codes), every target is an index, every bezier is pre-sampled (mf::anim::curve.hpp).
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "mf/anim/curve.hpp"
+
+namespace mf::skel {
+
+enum class TimelineKind : std::uint8_t {
+  // bones (values relative to the setup pose)
+  Rotate, Translate, TranslateX, TranslateY, Scale, ScaleX, ScaleY, Shear, ShearX, ShearY,
+  Inherit,     // 1 value: the Inherit enum
+  // slots
+  Attachment,  // 1 value: attachment name id, −1 for none
+  Rgba, Rgb, Alpha, Rgba2, Rgb2,  // colour channels 0…1; rgba2 = light rgba + dark rgb
+  Sequence,    // 3 values: SequenceMode, start index, delay
+  // constraints (absolute values; `channels` says which components are keyed)
+  Ik,          // mix, softness, bend (±1), compress (0/1), stretch (0/1)
+  Transform,   // mixRotate, mixX, mixY, mixScaleX, mixScaleY, mixShearY
+  Path,        // position, spacing, mixRotate, mixX, mixY
+  PhysicsInertia, PhysicsStrength, PhysicsDamping, PhysicsMass, PhysicsWind, PhysicsGravity, PhysicsMix,
+  PhysicsReset,  // no values
+  // other
+  Deform,      // target: attachment index; keys in deform_keys
+  DrawOrder,   // 0 values; each key's order is in draw_orders
+};
+
+enum class SequenceMode : std::uint8_t { Hold, Once, Loop, PingPong, OnceReverse, LoopReverse, PingPongReverse };
+enum class LoopMode : std::uint8_t { None, Linear, PingPong };
+
+struct Timeline {
+  TimelineKind kind;
+  std::uint8_t components;     // values per key
+  std::uint8_t curved;         // components [0, curved) interpolate; the rest are stepped
+  std::uint8_t channels;       // bit c: component c keyed (constraint timelines); all bits otherwise
+  std::int32_t target;         // bone, slot, constraint or attachment index; −1 for draw order
+  std::uint32_t key_start;     // into ClipData::times
+  std::uint32_t key_count;
+  std::uint32_t value_start;   // into values (key-major), or deform_keys / draw_orders key records
+  std::uint32_t curve_start;   // into curves: (key_count − 1) × curved codes, segment-major
+};
+
+// A sparse deform key: `count` floats from `value_start` in values, added from float `offset` on.
+struct DeformKey {
+  std::uint32_t offset;
+  std::uint32_t count;
+  std::uint32_t value_start;
+};
+
+struct EventKey {
+  float time;
+  std::int32_t event;         // index into SkeletonData::events
+  std::int32_t int_value;
+  float float_value;
+  std::int32_t string_value;  // index into ClipData::strings, −1 for the event's default
+  float volume, balance;
+};
+
+struct Bounds {
+  float min_x = 0, min_y = 0, max_x = 0, max_y = 0;
+  bool empty() const { return max_x < min_x || max_y < min_y; }
+};
+
+struct ClipData {
+  std::string name;
+  float length = 0;
+  LoopMode loop = LoopMode::Linear;
+
+  std::vector<Timeline> timelines;
+  std::vector<float> times;
+  std::vector<float> values;
+  std::vector<std::uint32_t> curves;             // anim::kCurveLinear, kCurveStepped or kCurveBezierBase + i
+  std::vector<anim::BezierSamples> beziers;
+  std::vector<DeformKey> deform_keys;
+  std::vector<std::int32_t> draw_orders;         // per draw-order key: slot count entries, slot indices in draw order
+  std::vector<EventKey> events;                  // sorted by time
+  std::vector<std::string> strings;
+
+  // Conservative bounds of the skeleton's visible attachments over the clip, in skeleton space
+  // (sampled at every key time and midway between keys, with the default skin).
+  Bounds bounds;
+
+  // Index of this clip's first timeline cursor in a pose's cursor table (set when the clip is loaded).
+  std::uint32_t cursor_base = 0;
+};
+
+}  // namespace mf::skel

@@ -1,0 +1,101 @@
+#pragma once
+// SkeletonPose: the state of one skeleton instance, structure of arrays, allocated once from its
+// SkeletonData and never grown by frames. Hot loops walk these arrays in update order with no
+// per-bone objects and no virtual calls.
+
+#include <cstdint>
+#include <vector>
+
+#include "mf/skel/skeleton_data.hpp"
+
+namespace mf::skel {
+
+struct ColorF {
+  float r = 1, g = 1, b = 1, a = 1;
+  friend bool operator==(const ColorF&, const ColorF&) = default;
+};
+
+ColorF to_color_f(Rgba8 c);
+
+// Animated constraint parameters (the constraints module reads them; clips and code write them).
+struct IkPose {
+  float mix, softness;
+  std::int8_t bend;
+  bool compress, stretch;
+};
+struct TransformPose {
+  float mix_rotate, mix_x, mix_y, mix_scale_x, mix_scale_y, mix_shear_y;
+};
+struct PathPose {
+  float position, spacing, mix_rotate, mix_x, mix_y;
+};
+struct PhysicsPose {
+  float inertia, strength, damping, mass_inverse, wind, gravity, mix;
+  std::uint32_t reset_count;  // bumped by reset keys; the solver resets when it changes
+};
+
+class SkeletonPose {
+ public:
+  explicit SkeletonPose(const SkeletonData& data);
+
+  const SkeletonData& data() const { return *data_; }
+
+  // Resets bones, slots, draw order, deform and constraint parameters to the setup pose (attachments
+  // through the active skin).
+  void set_to_setup();
+
+  // ---- bones (index = bone) ----
+  std::vector<float> x, y, rotation, scale_x, scale_y, shear_x, shear_y;  // local pose
+  std::vector<Inherit> inherit;
+  std::vector<float> a, b, c, d, world_x, world_y;  // world 2×3 in skeleton space: x' = a·x + b·y + world_x
+  std::vector<std::uint8_t> active;                 // skinRequired bones of the current skin
+
+  // ---- slots (index = slot) ----
+  std::vector<ColorF> color;
+  std::vector<ColorF> dark;                 // alpha unused
+  std::vector<std::int32_t> attachment;     // attachment index, −1 for none
+  std::vector<std::int32_t> sequence_index; // frame of a sequence attachment, −1: the attachment's setup frame
+  std::vector<std::uint16_t> draw_order;    // slot indices, back to front
+  // Attachment set from code (set_slot_attachment), kept over the per-frame reset until an attachment
+  // key or a skin change replaces it; kNoOverride when none.
+  static constexpr std::int32_t kNoOverride = -2;
+  std::vector<std::int32_t> attachment_override;
+
+  // ---- deform: per slot a range of floats (2 per influence of the slot's largest deformable attachment)
+  std::vector<float> deform;
+  std::vector<std::uint32_t> deform_start;  // per slot, into deform
+  std::vector<std::int32_t> deform_attachment;  // per slot: the attachment the floats belong to, −1 none
+
+  // ---- constraints ----
+  std::vector<IkPose> ik;
+  std::vector<TransformPose> transform;
+  std::vector<PathPose> path;
+  std::vector<PhysicsPose> physics;
+  std::vector<std::uint8_t> constraint_active;  // per constraint id (SkeletonData::constraint_steps)
+
+  // ---- time and playback helpers ----
+  std::vector<std::uint32_t> cursors;      // timeline key hints, per loaded clip's cursor range
+
+  // Makes room for the cursors of every clip loaded so far (allocates only when a clip was loaded
+  // after the pose was made; call it outside the frame loop).
+  void reserve_cursors();
+
+  // The active skin table, sorted by (slot, name). apply_skin (skin_composer.hpp) sets it; a new pose
+  // uses the data's first skin.
+  const std::vector<SkinEntry>* skin = nullptr;
+
+  // ---- world-transform bookkeeping (world_transform.cpp) ----
+  std::vector<std::uint8_t> world_changed;  // per bone: recomputed in the last update
+  std::vector<std::uint8_t> always_update;  // per bone: never skipped (constrained bones and descendants)
+  // Stores the bone's local pose for the next comparison; true when it differs from the stored one.
+  bool remember_local(int bone);
+  // Makes the next remember_local report a change (for a bone that was inactive).
+  void forget_local(int bone);
+
+ private:
+  const SkeletonData* data_;
+  std::vector<float> previous_local_;  // 7 per bone; NaN before the first update
+  std::vector<Inherit> previous_inherit_;
+};
+
+}  // namespace mf::skel

@@ -1,0 +1,52 @@
+#include "mf/anim/curve.hpp"
+
+#include <cassert>
+
+namespace mf::anim {
+namespace {
+
+// One coordinate of a cubic bezier from 0 to 1 with control values c1, c2.
+float cubic(float c1, float c2, float s) {
+  const float u = 1 - s;
+  return 3 * u * u * s * c1 + 3 * u * s * s * c2 + s * s * s;
+}
+
+}  // namespace
+
+BezierSamples sample_bezier(float cx1, float cy1, float cx2, float cy2) {
+  BezierSamples b{};
+  for (int k = 1; k < kBezierPieces; ++k) {
+    const float s = static_cast<float>(k) / kBezierPieces;
+    b.x[static_cast<std::size_t>(k - 1)] = cubic(cx1, cx2, s);
+    b.y[static_cast<std::size_t>(k - 1)] = cubic(cy1, cy2, s);
+  }
+  return b;
+}
+
+float evaluate(const BezierSamples& b, float x) {
+  float x0 = 0, y0 = 0;
+  for (std::size_t k = 0; k < b.x.size(); ++k) {
+    if (x <= b.x[k]) {
+      const float span = b.x[k] - x0;
+      return span > 0 ? y0 + (b.y[k] - y0) * (x - x0) / span : b.y[k];
+    }
+    x0 = b.x[k];
+    y0 = b.y[k];
+  }
+  const float span = 1 - x0;
+  return span > 0 ? y0 + (1 - y0) * (x - x0) / span : 1;
+}
+
+float evaluate_bezier_exact(float cx1, float cy1, float cx2, float cy2, float x) {
+  double lo = 0, hi = 1;
+  for (int i = 0; i < 60; ++i) {
+    const double mid = (lo + hi) / 2;
+    const double u = 1 - mid;
+    const double xm = 3 * u * u * mid * cx1 + 3 * u * mid * mid * cx2 + mid * mid * mid;
+    (xm < x ? lo : hi) = mid;
+  }
+  const double s = (lo + hi) / 2, u = 1 - s;
+  return static_cast<float>(3 * u * u * s * cy1 + 3 * u * s * s * cy2 + s * s * s);
+}
+
+}  // namespace mf::anim

@@ -1,0 +1,565 @@
+#include "mf/skel/clip_sampler.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cassert>
+#include <cmath>
+
+#include "mf/skel/sequence.hpp"
+
+namespace mf::skel {
+namespace {
+
+constexpr int kBoneProps = 7;  // x, y, rotation, scale x, scale y, shear x, shear y
+constexpr int kSlotChannels = 7;
+constexpr int kIkParams = 2, kTransformParams = 6, kPathParams = 5, kPhysicsParams = 7;
+constexpr int kMaxComponents = 7;
+
+enum BoneProp { kX, kY, kRotation, kScaleX, kScaleY, kShearX, kShearY };
+
+// Wraps an angle difference into [−180, 180).
+float wrap180(float degrees) { return degrees - 360.0f * std::floor((degrees + 180.0f) / 360.0f); }
+
+// Index of the last key at or before `t` among `count` keys, or −1 before the first. `cursor` is a
+// hint from the previous evaluation: forward play finds the key in one or two comparisons.
+std::int32_t find_key(const float* times, std::uint32_t count, float t, std::uint32_t& cursor) {
+  if (t < times[0]) return -1;
+  std::uint32_t c = cursor < count ? cursor : 0;
+  if (times[c] <= t) {
+    if (c + 1 == count || t < times[c + 1]) return static_cast<std::int32_t>(c);
+    if (c + 2 == count || t < times[c + 2]) {
+      cursor = c + 1;
+      return static_cast<std::int32_t>(c + 1);
+    }
+  }
+  const float* it = std::upper_bound(times, times + count, t);
+  cursor = static_cast<std::uint32_t>(it - times - 1);
+  return static_cast<std::int32_t>(cursor);
+}
+
+float curve_fraction(const ClipData& clip, std::uint32_t code, float f) {
+  if (code == anim::kCurveLinear) return f;
+  if (code == anim::kCurveStepped) return 0;
+  return anim::evaluate(clip.beziers[code - anim::kCurveBezierBase], f);
+}
+
+// The components of a curve timeline at time `t`, into `out`; false before the first key.
+bool evaluate_timeline(const ClipData& clip, const Timeline& tl, float t, std::uint32_t& cursor, float* out) {
+  const float* times = clip.times.data() + tl.key_start;
+  const std::int32_t key = find_key(times, tl.key_count, t, cursor);
+  if (key < 0) return false;
+  const std::size_t n = tl.components;
+  const float* v0 = clip.values.data() + tl.value_start + static_cast<std::size_t>(key) * n;
+  if (static_cast<std::uint32_t>(key) + 1 >= tl.key_count) {
+    std::copy(v0, v0 + n, out);
+    return true;
+  }
+  const float* v1 = v0 + n;
+  const float t0 = times[key], t1 = times[key + 1];
+  const float f = t1 > t0 ? (t - t0) / (t1 - t0) : 0.0f;
+  const std::uint32_t* codes = clip.curves.data() + tl.curve_start + static_cast<std::size_t>(key) * tl.curved;
+  for (std::size_t j = 0; j < n; ++j) {
+    if (j < tl.curved) {
+      out[j] = v0[j] + (v1[j] - v0[j]) * curve_fraction(clip, codes[j], f);
+    } else {
+      out[j] = v0[j];
+    }
+  }
+  return true;
+}
+
+bool is_bone_kind(TimelineKind k) { return k <= TimelineKind::Inherit; }
+bool is_slot_kind(TimelineKind k) { return k >= TimelineKind::Attachment && k <= TimelineKind::Sequence; }
+
+// Which local properties a bone timeline keys, and how its components map onto them.
+struct BoneMapping {
+  int first;  // first BoneProp
+  int count;
+};
+
+BoneMapping bone_mapping(TimelineKind k) {
+  switch (k) {
+    case TimelineKind::Rotate: return {kRotation, 1};
+    case TimelineKind::Translate: return {kX, 2};
+    case TimelineKind::TranslateX: return {kX, 1};
+    case TimelineKind::TranslateY: return {kY, 1};
+    case TimelineKind::Scale: return {kScaleX, 2};
+    case TimelineKind::ScaleX: return {kScaleX, 1};
+    case TimelineKind::ScaleY: return {kScaleY, 1};
+    case TimelineKind::Shear: return {kShearX, 2};
+    case TimelineKind::ShearX: return {kShearX, 1};
+    case TimelineKind::ShearY: return {kShearY, 1};
+    default: return {0, 0};
+  }
+}
+
+float setup_value(const BoneTable& bones, std::size_t bone, int prop) {
+  switch (prop) {
+    case kX: return bones.x[bone];
+    case kY: return bones.y[bone];
+    case kRotation: return bones.rotation[bone];
+    case kScaleX: return bones.scale_x[bone];
+    case kScaleY: return bones.scale_y[bone];
+    case kShearX: return bones.shear_x[bone];
+    default: return bones.shear_y[bone];
+  }
+}
+
+float& pose_value(SkeletonPose& pose, std::size_t bone, int prop) {
+  switch (prop) {
+    case kX: return pose.x[bone];
+    case kY: return pose.y[bone];
+    case kRotation: return pose.rotation[bone];
+    case kScaleX: return pose.scale_x[bone];
+    case kScaleY: return pose.scale_y[bone];
+    case kShearX: return pose.shear_x[bone];
+    default: return pose.shear_y[bone];
+  }
+}
+
+// Colour channels (light r, g, b, a, dark r, g, b) a slot timeline's components land on.
+struct SlotMapping {
+  std::array<std::int8_t, kMaxComponents> channel;
+  int count;
+};
+
+SlotMapping slot_mapping(TimelineKind k) {
+  switch (k) {
+    case TimelineKind::Rgba: return {{0, 1, 2, 3}, 4};
+    case TimelineKind::Rgb: return {{0, 1, 2}, 3};
+    case TimelineKind::Alpha: return {{3}, 1};
+    case TimelineKind::Rgba2: return {{0, 1, 2, 3, 4, 5, 6}, 7};
+    case TimelineKind::Rgb2: return {{0, 1, 2, 4, 5, 6}, 6};
+    default: return {{}, 0};
+  }
+}
+
+float& channel_of(ColorF& c, int k) { return k == 0 ? c.r : k == 1 ? c.g : k == 2 ? c.b : c.a; }
+
+// Channel 0–3: light r, g, b, a; 4–6: dark r, g, b.
+float& slot_channel(SkeletonPose& pose, std::size_t slot, int channel) {
+  return channel < 4 ? channel_of(pose.color[slot], channel) : channel_of(pose.dark[slot], channel - 4);
+}
+
+float setup_channel(const SlotTable& slots, std::size_t slot, int channel) {
+  if (channel < 4) {
+    ColorF c = to_color_f(slots.color[slot]);
+    return channel_of(c, channel);
+  }
+  if (!slots.has_dark[slot]) return 0;
+  ColorF c = to_color_f(slots.dark[slot]);
+  return channel_of(c, channel - 4);
+}
+
+}  // namespace
+
+bool ClipSampler::keep_best(Discrete& best, float weight, float threshold, std::array<float, 3> value, float key_time,
+                            float time) {
+  // Ties go to the later sample: newer entries come later in a layer.
+  if (weight < threshold || weight < best.weight) return false;
+  best = {weight, {value[0], value[1], value[2]}, key_time, time};
+  return true;
+}
+
+ClipSampler::ClipSampler(const SkeletonData& data) : data_(&data) {
+  const std::size_t bones = data.bones.size(), slots = data.slots.size();
+  transform_base_ = static_cast<std::uint32_t>(data.ik.size() * kIkParams);
+  path_base_ = transform_base_ + static_cast<std::uint32_t>(data.transform.size() * kTransformParams);
+  physics_base_ = path_base_ + static_cast<std::uint32_t>(data.path.size() * kPathParams);
+  constraint_params_ = physics_base_ + data.physics.size() * kPhysicsParams;
+
+  for (auto* v : {&bone_sum_, &bone_weight_, &bone_add_}) v->assign(bones * kBoneProps, 0.0f);
+  rotation_ref_.assign(bones, 0.0f);
+  for (auto* v : {&slot_sum_, &slot_weight_, &slot_add_}) v->assign(slots * kSlotChannels, 0.0f);
+  for (auto* v : {&param_sum_, &param_weight_, &param_add_}) v->assign(constraint_params_, 0.0f);
+  std::size_t deform_floats = 0;
+  for (std::uint32_t n : data.slot_deform_floats) deform_floats += n;
+  deform_sum_.assign(deform_floats, 0.0f);
+  deform_add_.assign(deform_floats, 0.0f);
+  deform_weight_.assign(slots, 0.0f);
+  deform_target_.assign(slots, -1);
+  deform_additive_.assign(slots, 0);
+  attachment_.assign(slots, Discrete{});
+  sequence_.assign(slots, Discrete{});
+  inherit_.assign(bones, Discrete{});
+  ik_flags_.assign(data.ik.size(), Discrete{});
+  physics_reset_.assign(data.physics.size(), 0);
+}
+
+void ClipSampler::apply(SkeletonPose& pose, std::span<const anim::ClipSample> samples, EventBuffer& events) {
+  assert(&pose.data() == data_);
+  pose.set_to_setup();
+  std::size_t begin = 0;
+  while (begin < samples.size()) {
+    std::size_t end = begin + 1;
+    while (end < samples.size() && samples[end].layer == samples[begin].layer) ++end;
+    assert(end == samples.size() || samples[end].layer > samples[begin].layer);
+    apply_layer(pose, samples.subspan(begin, end - begin), static_cast<std::int32_t>(begin), events);
+    begin = end;
+  }
+}
+
+void ClipSampler::clear_layer() {
+  std::fill(bone_sum_.begin(), bone_sum_.end(), 0.0f);
+  std::fill(bone_weight_.begin(), bone_weight_.end(), 0.0f);
+  std::fill(bone_add_.begin(), bone_add_.end(), 0.0f);
+  std::fill(slot_sum_.begin(), slot_sum_.end(), 0.0f);
+  std::fill(slot_weight_.begin(), slot_weight_.end(), 0.0f);
+  std::fill(slot_add_.begin(), slot_add_.end(), 0.0f);
+  std::fill(param_sum_.begin(), param_sum_.end(), 0.0f);
+  std::fill(param_weight_.begin(), param_weight_.end(), 0.0f);
+  std::fill(param_add_.begin(), param_add_.end(), 0.0f);
+  std::fill(deform_weight_.begin(), deform_weight_.end(), 0.0f);
+  std::fill(deform_target_.begin(), deform_target_.end(), -1);
+  std::fill(deform_additive_.begin(), deform_additive_.end(), 0);
+  const Discrete none{-1.0f, {0, 0, 0}, 0, 0};
+  std::fill(attachment_.begin(), attachment_.end(), none);
+  std::fill(sequence_.begin(), sequence_.end(), none);
+  std::fill(inherit_.begin(), inherit_.end(), none);
+  std::fill(ik_flags_.begin(), ik_flags_.end(), none);
+  draw_order_ = none;
+  draw_order_value_ = nullptr;
+  std::fill(physics_reset_.begin(), physics_reset_.end(), 0);
+}
+
+void ClipSampler::apply_layer(SkeletonPose& pose, std::span<const anim::ClipSample> layer, std::int32_t first_index,
+                              EventBuffer& events) {
+  clear_layer();
+  for (std::size_t i = 0; i < layer.size(); ++i) {
+    const anim::ClipSample& sample = layer[i];
+    if (sample.clip < 0 || static_cast<std::size_t>(sample.clip) >= data_->clips.size()) continue;
+    const ClipData* clip = data_->clip(sample.clip);
+    if (!clip) continue;
+    if (sample.weight > 0) sample_into_layer(pose, sample, *clip);
+    if (sample.weight >= sample.event_threshold) fire_events(sample, *clip, first_index + static_cast<std::int32_t>(i), events);
+  }
+  finish_layer(pose);
+}
+
+void ClipSampler::sample_into_layer(SkeletonPose& pose, const anim::ClipSample& sample, const ClipData& clip) {
+  const SkeletonData& data = *data_;
+  const float w = std::min(sample.weight, 1.0f);
+  const bool additive = sample.blend == anim::ClipBlend::Additive;
+  const float t = sample.time;
+  float v[kMaxComponents];
+
+  for (std::size_t ti = 0; ti < clip.timelines.size(); ++ti) {
+    const Timeline& tl = clip.timelines[ti];
+    std::uint32_t& cursor = pose.cursors[clip.cursor_base + ti];
+    const auto target = static_cast<std::size_t>(tl.target);
+
+    if (is_bone_kind(tl.kind)) {
+      if (sample.mask && !sample.mask->contains(tl.target)) continue;
+      if (!evaluate_timeline(clip, tl, t, cursor, v)) continue;
+      if (tl.kind == TimelineKind::Inherit) {
+        if (!additive)
+          keep_best(inherit_[target], w, sample.attachment_threshold, {v[0], 0, 0}, 0, t);
+        continue;
+      }
+      const BoneMapping m = bone_mapping(tl.kind);
+      for (int k = 0; k < m.count; ++k) {
+        const int prop = m.first + k;
+        const float setup = setup_value(data.bones, target, prop);
+        const bool is_scale = prop == kScaleX || prop == kScaleY;
+        const float sampled = is_scale ? setup * v[k] : setup + v[k];
+        const std::size_t at = target * kBoneProps + static_cast<std::size_t>(prop);
+        if (additive) {
+          bone_add_[at] += (sampled - setup) * w;
+        } else if (prop == kRotation) {
+          // Average as differences from the first sample's angle, along the (latched) shortest arc.
+          if (bone_weight_[at] == 0) {
+            rotation_ref_[target] = sampled;
+          } else {
+            float diff = wrap180(sampled - rotation_ref_[target]);
+            if (float* latch = sample.rotation_latch ? &sample.rotation_latch[target] : nullptr) {
+              if (!std::isnan(*latch)) diff = *latch + wrap180(diff - *latch);  // stay continuous
+              *latch = diff;
+            }
+            bone_sum_[at] += diff * w;
+          }
+          bone_weight_[at] += w;
+        } else {
+          bone_sum_[at] += sampled * w;
+          bone_weight_[at] += w;
+        }
+      }
+      continue;
+    }
+
+    if (is_slot_kind(tl.kind)) {
+      const std::int32_t bone = data.slots.bone[target];
+      if (sample.mask && !sample.mask->contains(bone)) continue;
+      if (tl.kind == TimelineKind::Attachment || tl.kind == TimelineKind::Sequence) {
+        if (additive) continue;
+        const float* times = clip.times.data() + tl.key_start;
+        const std::int32_t key = find_key(times, tl.key_count, t, cursor);
+        if (key < 0) continue;
+        const float* kv = clip.values.data() + tl.value_start + static_cast<std::size_t>(key) * tl.components;
+        if (tl.kind == TimelineKind::Attachment)
+          keep_best(attachment_[target], w, sample.attachment_threshold, {kv[0], 0, 0}, times[key], t);
+        else
+          keep_best(sequence_[target], w, sample.attachment_threshold, {kv[0], kv[1], kv[2]}, times[key], t);
+        continue;
+      }
+      if (!evaluate_timeline(clip, tl, t, cursor, v)) continue;
+      const SlotMapping m = slot_mapping(tl.kind);
+      for (int k = 0; k < m.count; ++k) {
+        const std::size_t at = target * kSlotChannels + static_cast<std::size_t>(m.channel[static_cast<std::size_t>(k)]);
+        if (additive) {
+          slot_add_[at] += (v[k] - setup_channel(data.slots, target, m.channel[static_cast<std::size_t>(k)])) * w;
+        } else {
+          slot_sum_[at] += v[k] * w;
+          slot_weight_[at] += w;
+        }
+      }
+      continue;
+    }
+
+    switch (tl.kind) {
+      case TimelineKind::Ik:
+      case TimelineKind::Transform:
+      case TimelineKind::Path: {
+        if (!evaluate_timeline(clip, tl, t, cursor, v)) break;
+        std::size_t base = 0;
+        int curved_params = 0;
+        if (tl.kind == TimelineKind::Ik) {
+          base = target * kIkParams;
+          curved_params = kIkParams;
+          if (!additive && (tl.channels & 0b11100))
+            keep_best(ik_flags_[target], w, sample.attachment_threshold,
+                      {(tl.channels & 4) ? v[2] : NAN, (tl.channels & 8) ? v[3] : NAN, (tl.channels & 16) ? v[4] : NAN}, 0, t);
+        } else if (tl.kind == TimelineKind::Transform) {
+          base = transform_base_ + target * kTransformParams;
+          curved_params = kTransformParams;
+        } else {
+          base = path_base_ + target * kPathParams;
+          curved_params = kPathParams;
+        }
+        for (int k = 0; k < curved_params; ++k) {
+          if (!(tl.channels & (1u << k))) continue;
+          const std::size_t at = base + static_cast<std::size_t>(k);
+          if (additive) {
+            param_add_[at] += v[k] * w;  // constraint keys are absolute; additive adds the key × weight
+          } else {
+            param_sum_[at] += v[k] * w;
+            param_weight_[at] += w;
+          }
+        }
+        break;
+      }
+      case TimelineKind::PhysicsInertia:
+      case TimelineKind::PhysicsStrength:
+      case TimelineKind::PhysicsDamping:
+      case TimelineKind::PhysicsMass:
+      case TimelineKind::PhysicsWind:
+      case TimelineKind::PhysicsGravity:
+      case TimelineKind::PhysicsMix: {
+        if (!evaluate_timeline(clip, tl, t, cursor, v)) break;
+        const int k = static_cast<int>(tl.kind) - static_cast<int>(TimelineKind::PhysicsInertia);
+        const float value = tl.kind == TimelineKind::PhysicsMass ? (v[0] != 0 ? 1.0f / v[0] : 0.0f) : v[0];
+        const std::size_t at = physics_base_ + target * kPhysicsParams + static_cast<std::size_t>(k);
+        if (additive) {
+          param_add_[at] += value * w;
+        } else {
+          param_sum_[at] += value * w;
+          param_weight_[at] += w;
+        }
+        break;
+      }
+      case TimelineKind::PhysicsReset: {
+        if (additive || w < sample.attachment_threshold) break;
+        const float* times = clip.times.data() + tl.key_start;
+        for (std::uint32_t k = 0; k < tl.key_count; ++k) {
+          const float kt = times[k];
+          const bool in_window = sample.loops > 0 ? (kt > sample.previous_time || kt <= t)
+                                                  : ((kt > sample.previous_time || (sample.first && kt == sample.previous_time)) && kt <= t);
+          if (in_window) physics_reset_[target] = 1;
+        }
+        break;
+      }
+      case TimelineKind::Deform: {
+        const AttachmentRecord& att = data.attachments[target];
+        const auto slot = static_cast<std::size_t>(att.slot);
+        if (sample.mask && !sample.mask->contains(data.slots.bone[slot])) break;
+        const float* times = clip.times.data() + tl.key_start;
+        const std::int32_t key = find_key(times, tl.key_count, t, cursor);
+        if (key < 0) break;
+        float f = 0;
+        if (static_cast<std::uint32_t>(key) + 1 < tl.key_count) {
+          const float t0 = times[key], t1 = times[key + 1];
+          f = curve_fraction(clip, clip.curves[tl.curve_start + static_cast<std::size_t>(key)], t1 > t0 ? (t - t0) / (t1 - t0) : 0.0f);
+        }
+        if (deform_target_[slot] != tl.target) {
+          if (deform_target_[slot] >= 0 && deform_weight_[slot] >= w) break;  // a heavier sample deforms another attachment
+          deform_target_[slot] = tl.target;
+          deform_weight_[slot] = 0;
+          const std::size_t start = pose.deform_start[slot];
+          const std::size_t size = data.slot_deform_floats[slot];
+          std::fill(deform_sum_.begin() + static_cast<std::ptrdiff_t>(start), deform_sum_.begin() + static_cast<std::ptrdiff_t>(start + size), 0.0f);
+          std::fill(deform_add_.begin() + static_cast<std::ptrdiff_t>(start), deform_add_.begin() + static_cast<std::ptrdiff_t>(start + size), 0.0f);
+        }
+        float* out = (additive ? deform_add_.data() : deform_sum_.data()) + pose.deform_start[slot];
+        const std::size_t limit = data.slot_deform_floats[slot];
+        auto add_key = [&](std::uint32_t k, float scale) {
+          const DeformKey& dk = clip.deform_keys[tl.value_start + k];
+          const float* values = clip.values.data() + dk.value_start;
+          for (std::uint32_t j = 0; j < dk.count && dk.offset + j < limit; ++j) out[dk.offset + j] += values[j] * scale;
+        };
+        add_key(static_cast<std::uint32_t>(key), w * (1 - f));
+        if (f > 0) add_key(static_cast<std::uint32_t>(key) + 1, w * f);
+        if (additive) deform_additive_[slot] = 1;
+        else deform_weight_[slot] += w;
+        break;
+      }
+      case TimelineKind::DrawOrder: {
+        if (additive) break;
+        const float* times = clip.times.data() + tl.key_start;
+        const std::int32_t key = find_key(times, tl.key_count, t, cursor);
+        if (key < 0 || !keep_best(draw_order_, w, sample.draw_order_threshold, {0, 0, 0}, times[key], t)) break;
+        draw_order_value_ = clip.draw_orders.data() + tl.value_start + static_cast<std::size_t>(key) * data.slots.size();
+        break;
+      }
+      default:
+        break;
+    }
+  }
+}
+
+void ClipSampler::finish_layer(SkeletonPose& pose) {
+  const SkeletonData& data = *data_;
+  // Bones: weighted average over the pose below, then additive contributions.
+  for (std::size_t b = 0; b < data.bones.size(); ++b) {
+    for (int prop = 0; prop < kBoneProps; ++prop) {
+      const std::size_t at = b * kBoneProps + static_cast<std::size_t>(prop);
+      const float weight = bone_weight_[at];
+      float& value = pose_value(pose, b, prop);
+      if (weight > 0) {
+        if (prop == kRotation) {
+          const float average = rotation_ref_[b] + bone_sum_[at] / weight;
+          value = weight >= 1 ? average : value + wrap180(average - value) * weight;
+        } else {
+          value = weight >= 1 ? bone_sum_[at] / weight : value * (1 - weight) + bone_sum_[at];
+        }
+      }
+      value += bone_add_[at];
+    }
+    const Discrete& inh = inherit_[b];
+    if (inh.weight >= 0) pose.inherit[b] = static_cast<Inherit>(static_cast<int>(inh.value[0]));
+  }
+
+  // Slots.
+  for (std::size_t s = 0; s < data.slots.size(); ++s) {
+    for (int ch = 0; ch < kSlotChannels; ++ch) {
+      const std::size_t at = s * kSlotChannels + static_cast<std::size_t>(ch);
+      float& value = slot_channel(pose, s, ch);
+      const float weight = slot_weight_[at];
+      if (weight > 0) value = weight >= 1 ? slot_sum_[at] / weight : value * (1 - weight) + slot_sum_[at];
+      value = std::clamp(value + slot_add_[at], 0.0f, 1.0f);
+    }
+    const Discrete& att = attachment_[s];
+    if (att.weight >= 0) {
+      const auto name = static_cast<std::int32_t>(att.value[0]);
+      pose.attachment[s] = name < 0 || !pose.skin ? -1 : find_skin_attachment(*pose.skin, static_cast<std::int32_t>(s), name);
+      pose.attachment_override[s] = SkeletonPose::kNoOverride;  // a key replaces what code set
+    }
+    const Discrete& seq = sequence_[s];
+    const std::int32_t shown = pose.attachment[s];
+    if (seq.weight >= 0 && shown >= 0) {
+      const AttachmentRecord& rec = data.attachments[static_cast<std::size_t>(shown)];
+      pose.sequence_index[s] = sequence_frame(static_cast<SequenceMode>(static_cast<int>(seq.value[0])),
+                                              static_cast<std::int32_t>(seq.value[1]), seq.value[2],
+                                              seq.time - seq.key_time, static_cast<std::int32_t>(rec.region_count));
+    }
+    // Deform.
+    if (deform_target_[s] >= 0) {
+      const std::size_t start = pose.deform_start[s];
+      const std::size_t size = data.slot_deform_floats[s];
+      float* value = pose.deform.data() + start;
+      const float weight = deform_weight_[s];
+      const bool same = pose.deform_attachment[s] == deform_target_[s];
+      for (std::size_t j = 0; j < size; ++j) {
+        const float below = same ? value[j] : 0.0f;
+        float v = below;
+        if (weight > 0) v = weight >= 1 ? deform_sum_[start + j] / weight : below * (1 - weight) + deform_sum_[start + j];
+        value[j] = v + deform_add_[start + j];
+      }
+      pose.deform_attachment[s] = deform_target_[s];
+    }
+  }
+  if (draw_order_value_) {
+    for (std::size_t i = 0; i < data.slots.size(); ++i) pose.draw_order[i] = static_cast<std::uint16_t>(draw_order_value_[i]);
+  }
+
+  // Constraint parameters.
+  auto blend_param = [&](std::size_t at, float& value) {
+    const float weight = param_weight_[at];
+    if (weight > 0) value = weight >= 1 ? param_sum_[at] / weight : value * (1 - weight) + param_sum_[at];
+    value += param_add_[at];
+  };
+  for (std::size_t i = 0; i < data.ik.size(); ++i) {
+    IkPose& p = pose.ik[i];
+    blend_param(i * kIkParams + 0, p.mix);
+    blend_param(i * kIkParams + 1, p.softness);
+    const Discrete& flags = ik_flags_[i];
+    if (flags.weight >= 0) {
+      if (!std::isnan(flags.value[0])) p.bend = flags.value[0] < 0 ? -1 : 1;
+      if (!std::isnan(flags.value[1])) p.compress = flags.value[1] != 0;
+      if (!std::isnan(flags.value[2])) p.stretch = flags.value[2] != 0;
+    }
+  }
+  for (std::size_t i = 0; i < data.transform.size(); ++i) {
+    TransformPose& p = pose.transform[i];
+    float* fields[] = {&p.mix_rotate, &p.mix_x, &p.mix_y, &p.mix_scale_x, &p.mix_scale_y, &p.mix_shear_y};
+    for (int k = 0; k < kTransformParams; ++k) blend_param(transform_base_ + i * kTransformParams + static_cast<std::size_t>(k), *fields[k]);
+  }
+  for (std::size_t i = 0; i < data.path.size(); ++i) {
+    PathPose& p = pose.path[i];
+    float* fields[] = {&p.position, &p.spacing, &p.mix_rotate, &p.mix_x, &p.mix_y};
+    for (int k = 0; k < kPathParams; ++k) blend_param(path_base_ + i * kPathParams + static_cast<std::size_t>(k), *fields[k]);
+  }
+  for (std::size_t i = 0; i < data.physics.size(); ++i) {
+    PhysicsPose& p = pose.physics[i];
+    float* fields[] = {&p.inertia, &p.strength, &p.damping, &p.mass_inverse, &p.wind, &p.gravity, &p.mix};
+    for (int k = 0; k < kPhysicsParams; ++k) blend_param(physics_base_ + i * kPhysicsParams + static_cast<std::size_t>(k), *fields[k]);
+    if (physics_reset_[i]) ++p.reset_count;
+  }
+}
+
+void ClipSampler::fire_events(const anim::ClipSample& sample, const ClipData& clip, std::int32_t sample_index,
+                              EventBuffer& events) const {
+  if (clip.events.empty()) return;
+  const SkeletonData& data = *data_;
+  auto fire_range = [&](float from, bool include_from, float to) {
+    // Events are sorted by time: skip to the first at or after `from`.
+    auto it = std::lower_bound(clip.events.begin(), clip.events.end(), from,
+                               [](const EventKey& e, float t) { return e.time < t; });
+    for (; it != clip.events.end() && it->time <= to; ++it) {
+      if (it->time == from && !include_from) continue;
+      const EventData& def = data.events[static_cast<std::size_t>(it->event)];
+      const std::string* text = it->string_value >= 0 ? &clip.strings[static_cast<std::size_t>(it->string_value)] : &def.string_value;
+      events.push({it->event, sample.clip, sample_index, it->time, it->int_value, it->float_value, text, it->volume, it->balance});
+    }
+  };
+  if (sample.loops <= 0) {
+    if (sample.time >= sample.previous_time) fire_range(sample.previous_time, sample.first, sample.time);
+    return;
+  }
+  // A loop wrap: (previous, length], then each full pass, then [0, time]. At most 4 full passes fire in
+  // one frame, so a huge time step cannot flood the buffer.
+  fire_range(sample.previous_time, sample.first, clip.length);
+  const std::int32_t full_passes = std::min<std::int32_t>(sample.loops - 1, 4);
+  for (std::int32_t k = 0; k < full_passes; ++k) fire_range(0, true, clip.length);
+  fire_range(0, true, sample.time);
+}
+
+void sample_timeline(const ClipData& clip, const Timeline& timeline, float time, std::span<float> out) {
+  std::uint32_t cursor = 0;
+  float v[kMaxComponents];
+  if (!evaluate_timeline(clip, timeline, time, cursor, v)) {
+    const float* first = clip.values.data() + timeline.value_start;
+    std::copy(first, first + timeline.components, v);
+  }
+  std::copy(v, v + std::min<std::size_t>(timeline.components, out.size()), out.begin());
+}
+
+}  // namespace mf::skel

@@ -1,0 +1,173 @@
+#include "mf/skel/skeleton_pose.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace mf::skel {
+namespace {
+
+constexpr int kLocalFloats = 7;
+
+bool listed(const std::vector<std::int32_t>& list, std::int32_t value) {
+  return std::find(list.begin(), list.end(), value) != list.end();
+}
+
+// Bones a constraint writes: they and their descendants are recomputed every frame.
+void mark_constrained(const SkeletonData& data, std::vector<std::uint8_t>& out) {
+  auto mark = [&](std::int32_t bone) { out[static_cast<std::size_t>(bone)] = 1; };
+  for (const IkData& c : data.ik) std::for_each(c.bones.begin(), c.bones.end(), mark);
+  for (const TransformData& c : data.transform) std::for_each(c.bones.begin(), c.bones.end(), mark);
+  for (const PathData& c : data.path) std::for_each(c.bones.begin(), c.bones.end(), mark);
+  for (const PhysicsData& c : data.physics) mark(c.bone);
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    const int parent = data.bones.parent[i];
+    if (parent >= 0 && out[static_cast<std::size_t>(parent)]) out[i] = 1;
+  }
+}
+
+}  // namespace
+
+ColorF to_color_f(Rgba8 c) { return {c.r / 255.0f, c.g / 255.0f, c.b / 255.0f, c.a / 255.0f}; }
+
+SkeletonPose::SkeletonPose(const SkeletonData& data) : data_(&data) {
+  const std::size_t bones = data.bones.size();
+  const std::size_t slots = data.slots.size();
+  for (auto* v : {&x, &y, &rotation, &scale_x, &scale_y, &shear_x, &shear_y, &a, &b, &c, &d, &world_x, &world_y})
+    v->assign(bones, 0.0f);
+  a.assign(bones, 1.0f);
+  d.assign(bones, 1.0f);
+  inherit.assign(bones, Inherit::Normal);
+  active.assign(bones, 1);
+  world_changed.assign(bones, 0);
+  always_update.assign(bones, 0);
+  mark_constrained(data, always_update);
+  previous_local_.assign(bones * kLocalFloats, std::numeric_limits<float>::quiet_NaN());
+  previous_inherit_.assign(bones, Inherit::Normal);
+
+  color.assign(slots, ColorF{});
+  dark.assign(slots, ColorF{0, 0, 0, 0});
+  attachment.assign(slots, -1);
+  attachment_override.assign(slots, kNoOverride);
+  sequence_index.assign(slots, -1);
+  draw_order.resize(slots);
+
+  deform_start.resize(slots);
+  std::uint32_t deform_floats = 0;
+  for (std::size_t s = 0; s < slots; ++s) {
+    deform_start[s] = deform_floats;
+    deform_floats += s < data.slot_deform_floats.size() ? data.slot_deform_floats[s] : 0;
+  }
+  deform.assign(deform_floats, 0.0f);
+  deform_attachment.assign(slots, -1);
+
+  ik.resize(data.ik.size());
+  transform.resize(data.transform.size());
+  path.resize(data.path.size());
+  physics.resize(data.physics.size());
+  for (PhysicsPose& p : physics) p.reset_count = 0;
+  constraint_active.assign(data.constraint_steps.size(), 1);
+
+  if (!data.skins.empty()) {
+    // Until a skin is applied, the first skin is active.
+    const SkinData& first = data.skins.front();
+    skin = &first.entries;
+    for (std::size_t i = 0; i < bones; ++i) {
+      const int parent = data.bones.parent[i];
+      const bool parent_active = parent < 0 || active[static_cast<std::size_t>(parent)];
+      active[i] = parent_active && (!data.bones.skin_required[i] || listed(first.bones, static_cast<std::int32_t>(i)));
+    }
+    for (std::size_t i = 0; i < constraint_active.size(); ++i) {
+      const UpdateStep& step = data.constraint_steps[i];
+      bool required = false;
+      const auto k = static_cast<std::size_t>(step.index);
+      switch (step.kind) {
+        case UpdateKind::Ik: required = data.ik[k].skin_required; break;
+        case UpdateKind::Transform: required = data.transform[k].skin_required; break;
+        case UpdateKind::Path: required = data.path[k].skin_required; break;
+        case UpdateKind::Physics: required = data.physics[k].skin_required; break;
+        case UpdateKind::Bone: break;
+      }
+      constraint_active[i] = !required || listed(first.constraints, static_cast<std::int32_t>(i));
+    }
+  } else {
+    for (std::size_t i = 0; i < bones; ++i) active[i] = !data.bones.skin_required[i];
+  }
+  reserve_cursors();
+  set_to_setup();
+}
+
+void SkeletonPose::reserve_cursors() {
+  if (cursors.size() < data_->cursor_count) cursors.resize(data_->cursor_count, 0);
+}
+
+void SkeletonPose::set_to_setup() {
+  const SkeletonData& data = *data_;
+  const BoneTable& bt = data.bones;
+  std::copy(bt.x.begin(), bt.x.end(), x.begin());
+  std::copy(bt.y.begin(), bt.y.end(), y.begin());
+  std::copy(bt.rotation.begin(), bt.rotation.end(), rotation.begin());
+  std::copy(bt.scale_x.begin(), bt.scale_x.end(), scale_x.begin());
+  std::copy(bt.scale_y.begin(), bt.scale_y.end(), scale_y.begin());
+  std::copy(bt.shear_x.begin(), bt.shear_x.end(), shear_x.begin());
+  std::copy(bt.shear_y.begin(), bt.shear_y.end(), shear_y.begin());
+  std::copy(bt.inherit.begin(), bt.inherit.end(), inherit.begin());
+
+  const SlotTable& st = data.slots;
+  for (std::size_t s = 0; s < st.size(); ++s) {
+    color[s] = to_color_f(st.color[s]);
+    dark[s] = st.has_dark[s] ? to_color_f(st.dark[s]) : ColorF{0, 0, 0, 0};
+    if (attachment_override[s] != kNoOverride) {
+      attachment[s] = attachment_override[s];
+    } else {
+      const std::int32_t name = st.setup_attachment[s];
+      attachment[s] = name >= 0 && skin ? find_skin_attachment(*skin, static_cast<std::int32_t>(s), name) : -1;
+    }
+    sequence_index[s] = -1;
+    draw_order[s] = static_cast<std::uint16_t>(s);
+    deform_attachment[s] = -1;
+  }
+  std::fill(deform.begin(), deform.end(), 0.0f);
+
+  for (std::size_t i = 0; i < ik.size(); ++i) {
+    const IkData& c = data.ik[i];
+    ik[i] = {c.mix, c.softness, c.bend, c.compress, c.stretch};
+  }
+  for (std::size_t i = 0; i < transform.size(); ++i) {
+    const TransformData& c = data.transform[i];
+    transform[i] = {c.mix_rotate, c.mix_x, c.mix_y, c.mix_scale_x, c.mix_scale_y, c.mix_shear_y};
+  }
+  for (std::size_t i = 0; i < path.size(); ++i) {
+    const PathData& c = data.path[i];
+    path[i] = {c.position, c.spacing, c.mix_rotate, c.mix_x, c.mix_y};
+  }
+  for (std::size_t i = 0; i < physics.size(); ++i) {
+    const PhysicsData& c = data.physics[i];
+    const std::uint32_t resets = physics[i].reset_count;
+    physics[i] = {c.inertia, c.strength, c.damping, c.mass_inverse, c.wind, c.gravity, c.mix, resets};
+  }
+}
+
+bool SkeletonPose::remember_local(int bone) {
+  const auto i = static_cast<std::size_t>(bone);
+  float* prev = &previous_local_[i * kLocalFloats];
+  const float now[kLocalFloats] = {x[i], y[i], rotation[i], scale_x[i], scale_y[i], shear_x[i], shear_y[i]};
+  bool changed = previous_inherit_[i] != inherit[i];
+  for (int k = 0; k < kLocalFloats; ++k) {
+    // NaN never compares equal, so the first call always reports a change.
+    if (!(prev[k] == now[k])) changed = true;
+    prev[k] = now[k];
+  }
+  previous_inherit_[i] = inherit[i];
+  return changed;
+}
+
+}  // namespace mf::skel
+
+namespace mf::skel {
+
+void SkeletonPose::forget_local(int bone) {
+  previous_local_[static_cast<std::size_t>(bone) * kLocalFloats] = std::numeric_limits<float>::quiet_NaN();
+}
+
+}  // namespace mf::skel
