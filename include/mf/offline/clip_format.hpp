@@ -11,7 +11,7 @@ namespace mf::offline {
 
 // Parses and validates `.manim` text. With a skeleton, every bone, slot, constraint, skin, attachment
 // and event the clip names must exist in it; without one, only the file's own consistency is
-// checked (types, key order, t/v/curve lengths, known timeline kinds, format version).
+// checked (types, time order, t/v/curve lengths, known timeline kinds, format version).
 Expected<Clip> read_clip(std::string_view text, const std::string& file, const Skeleton* skeleton = nullptr);
 Expected<Clip> read_clip_file(const std::string& path, const Skeleton* skeleton = nullptr);
 
