@@ -1,1 +1,353 @@
-// filled in by its module
+// Runs the mfe binary as a user would, on copies of the fixtures under tests/data/rigs in a temporary
+// folder: describe (text and --json), check, fmt and key, with their exit codes.
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <string>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "mf/offline/clip_edit.hpp"
+#include "mf/offline/clip_format.hpp"
+#include "mf/offline/json.hpp"
+
+namespace mf::offline {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct Result {
+  int exit_code = -1;
+  std::string output;  // stdout and stderr together
+};
+
+std::string quote(const std::string& s) { return "'" + s + "'"; }
+
+Result mfe(const std::string& args) {
+  const std::string command = quote(MF_MFE_PATH) + " " + args + " 2>&1";
+  Result r;
+  std::FILE* pipe = ::popen(command.c_str(), "r");
+  if (!pipe) return r;
+  char buffer[4096];
+  std::size_t n;
+  while ((n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0) r.output.append(buffer, n);
+  const int status = ::pclose(pipe);
+  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return r;
+}
+
+std::string read_text(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
+void write_text(const fs::path& p, const std::string& text) { std::ofstream(p, std::ios::binary) << text; }
+
+// A copy of tests/data/rigs in a temporary folder, removed at the end of the test.
+class MfeCli : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+    root_ = fs::temp_directory_path() / ("mf_mfe_cli_" + std::string(info->name()) + "_" + std::to_string(::getpid()));
+    fs::remove_all(root_);
+    fs::create_directories(root_);
+    fs::copy(std::string(MF_TEST_DATA_DIR) + "/rigs", root_, fs::copy_options::recursive);
+  }
+  void TearDown() override {
+    std::error_code ec;
+    fs::remove_all(root_, ec);
+  }
+  std::string path(const std::string& relative) const { return (root_ / relative).string(); }
+  std::string arg(const std::string& relative) const { return quote(path(relative)); }
+
+  fs::path root_;
+};
+
+// ---- describe -----------------------------------------------------------------------------------
+
+TEST_F(MfeCli, DescribePrintsTheRigAndItsClips) {
+  const Result r = mfe("skel describe " + arg("tiny/tiny.mskel"));
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  for (const char* expected : {
+           "uid=skl_7d1c40e2a9b3",
+           "bones (6)",
+           "arm_l  parent=torso  x=50  y=0  rot=90  sx=1  sy=1  shx=0  shy=0  length=30  inherit=Normal",
+           "slots (4)",
+           "arm  bone=arm_l  attachment=arm  color=#ffffffff  dark=#102030  blend=Normal",
+           "arm/arm  Mesh  image=arm  vertices=4  weighted=true  bones=[arm_l, forearm_l]",
+           "eye/blink  Region  image=blink  sequenceCount=3",
+           "ik arm_ik  order=0  bones=[arm_l, forearm_l]  target=hand_target",
+           "step  int=1",
+           "clips (2)",
+           "idle  length=2  fps=30  loop=Linear",
+           "bones.arm_l.rotate  t=[0, 0.5, 1]",
+           "slots.eye.attachment  t=[0, 0.8]",
+           "events  t=[0.5]  names=[step]",
+       })
+    EXPECT_NE(r.output.find(expected), std::string::npos) << "missing \"" << expected << "\" in:\n" << r.output;
+}
+
+TEST_F(MfeCli, DescribeJsonHoldsTheSameContent) {
+  const Result r = mfe("skel describe --json " + arg("tiny/tiny.mskel"));
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  auto doc = json::parse(r.output, "describe output");
+  ASSERT_TRUE(doc.ok()) << doc.error().to_string() << "\n" << r.output;
+  EXPECT_EQ(json::find_path(*doc, "uid")->string, "skl_7d1c40e2a9b3");
+  ASSERT_EQ(json::find_path(*doc, "bones")->items.size(), 6u);
+  EXPECT_EQ(json::find_path(*doc, "bones[3].name")->string, "arm_l");
+  EXPECT_EQ(json::find_path(*doc, "bones[3].parent")->string, "torso");
+  EXPECT_EQ(json::find_path(*doc, "bones[3].x")->number, 50);
+  EXPECT_EQ(json::find_path(*doc, "bones[3].rot")->number, 90);
+  EXPECT_EQ(json::find_path(*doc, "bones[3].inherit")->string, "Normal");
+  EXPECT_TRUE(json::find_path(*doc, "bones[0].parent")->is_null());
+  EXPECT_EQ(json::find_path(*doc, "slots[1].dark")->string, "#102030");
+  EXPECT_EQ(json::find_path(*doc, "skins[0].attachments[1].type")->string, "Mesh");
+  EXPECT_TRUE(json::find_path(*doc, "skins[0].attachments[1].weighted")->boolean);
+  EXPECT_EQ(json::find_path(*doc, "skins[0].attachments[1].vertices")->number, 4);
+  EXPECT_EQ(json::find_path(*doc, "constraints[0].kind")->string, "ik");
+  EXPECT_EQ(json::find_path(*doc, "constraints[0].target")->string, "hand_target");
+  EXPECT_EQ(json::find_path(*doc, "events[0].name")->string, "step");
+  ASSERT_EQ(json::find_path(*doc, "clips")->items.size(), 2u);
+  EXPECT_EQ(json::find_path(*doc, "clips[1].name")->string, "wave");
+  EXPECT_EQ(json::find_path(*doc, "clips[1].length")->number, 1);
+  EXPECT_EQ(json::find_path(*doc, "clips[1].timelines[0].path")->string, "bones.arm_l.rotate");
+  EXPECT_EQ(json::find_path(*doc, "clips[1].timelines[0].t")->items.size(), 3u);
+  EXPECT_EQ(json::find_path(*doc, "clips[1].timelines[0].t[1]")->number, 0.5);
+}
+
+TEST_F(MfeCli, DescribeOneClip) {
+  const Result r = mfe("skel describe " + arg("tiny/tiny.mskel") + " --clip idle --json");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  auto doc = json::parse(r.output, "describe output");
+  ASSERT_TRUE(doc.ok()) << doc.error().to_string();
+  ASSERT_EQ(json::find_path(*doc, "clips")->items.size(), 1u);
+  EXPECT_EQ(json::find_path(*doc, "clips[0].name")->string, "idle");
+  EXPECT_EQ(json::find_path(*doc, "clips[0].timelines[1].path")->string, "bones.torso.scaleY");
+
+  const Result missing = mfe("skel describe " + arg("tiny/tiny.mskel") + " --clip dance");
+  EXPECT_EQ(missing.exit_code, 1) << missing.output;
+  EXPECT_NE(missing.output.find("idle, wave"), std::string::npos) << missing.output;
+}
+
+// ---- check --------------------------------------------------------------------------------------
+
+TEST_F(MfeCli, CheckPassesACleanRig) {
+  const Result r = mfe("skel check " + arg("tiny/tiny.mskel"));
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_EQ(r.output, "0 errors, 0 warnings\n");
+}
+
+TEST_F(MfeCli, CheckFailsBrokenRigsNamingFileLineAndPath) {
+  const Result weights = mfe("skel check " + arg("broken/weights.mskel"));
+  EXPECT_EQ(weights.exit_code, 1) << weights.output;
+  EXPECT_NE(weights.output.find("error: " + path("broken/weights.mskel") +
+                                ":42:15: skins[0].attachments[0].weights.v[1]: the weights of this vertex sum to 0.9"),
+            std::string::npos)
+      << weights.output;
+  EXPECT_NE(weights.output.find("warning: " + path("broken/weights.mskel") + ":43:15: skins[0].attachments[0].weights.v[2]"),
+            std::string::npos)
+      << weights.output;
+  EXPECT_NE(weights.output.find("2 errors, 1 warning\n"), std::string::npos) << weights.output;
+
+  const Result images = mfe("skel check " + arg("broken/images.mskel"));
+  EXPECT_EQ(images.exit_code, 1) << images.output;
+  EXPECT_NE(images.output.find("skins[0].attachments[1].sequence: image \"blink04\" is missing"), std::string::npos)
+      << images.output;
+
+  const Result clip = mfe("skel check " + arg("broken/clips.mskel") + " --clip past_length");
+  EXPECT_EQ(clip.exit_code, 1) << clip.output;
+  EXPECT_NE(clip.output.find("past_length.manim:11:33: bones.arm_l.rotate.t[2]: key at 1.25 s"), std::string::npos)
+      << clip.output;
+  EXPECT_EQ(clip.output.find("bad_curve.manim"), std::string::npos) << clip.output;  // only the clip asked for
+}
+
+TEST_F(MfeCli, CheckPassesWithWarningsAlone) {
+  const Result ik = mfe("skel check " + arg("broken/ik.mskel"));
+  EXPECT_EQ(ik.exit_code, 0) << ik.output;
+  EXPECT_NE(ik.output.find("warning: "), std::string::npos) << ik.output;
+  EXPECT_NE(ik.output.find("0 errors, 2 warnings\n"), std::string::npos) << ik.output;
+
+  const Result flip = mfe("skel check " + arg("broken/clips.mskel") + " --clip flip");
+  EXPECT_EQ(flip.exit_code, 0) << flip.output;
+  EXPECT_NE(flip.output.find("bones.arm_l.rotate.v[2]"), std::string::npos) << flip.output;
+}
+
+TEST_F(MfeCli, CheckReportsARigThatDoesNotRead) {
+  std::string text = read_text(path("tiny/tiny.mskel"));
+  text.resize(text.size() / 2);  // truncated
+  write_text(path("tiny/tiny.mskel"), text);
+  const Result r = mfe("skel check " + arg("tiny/tiny.mskel"));
+  EXPECT_EQ(r.exit_code, 1) << r.output;
+  EXPECT_NE(r.output.find("error: " + path("tiny/tiny.mskel") + ":"), std::string::npos) << r.output;
+}
+
+TEST_F(MfeCli, CheckPassesTheExampleRig) {
+  const std::string example = std::string(MF_EXAMPLES_DIR) + "/mannequin/mannequin.mskel";
+  if (!fs::exists(example)) GTEST_SKIP() << "no example rig at " << example;
+  const Result r = mfe("skel check " + quote(example));
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+}
+
+// ---- fmt ----------------------------------------------------------------------------------------
+
+// The same JSON with every line indented one more space: valid, but not canonical.
+std::string reindented(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    out += c;
+    if (c == '\n') out += ' ';
+  }
+  return out;
+}
+
+TEST_F(MfeCli, FmtCheckListsFilesThatAreNotCanonical) {
+  const Result clean = mfe("skel fmt --check " + arg("tiny"));
+  EXPECT_EQ(clean.exit_code, 0) << clean.output;
+  EXPECT_EQ(clean.output, "");
+
+  const std::string canonical = read_text(path("tiny/tiny.clips/wave.manim"));
+  write_text(path("tiny/tiny.clips/wave.manim"), reindented(canonical));
+  const Result dirty = mfe("skel fmt --check " + arg("tiny"));
+  EXPECT_EQ(dirty.exit_code, 1) << dirty.output;
+  EXPECT_EQ(dirty.output, path("tiny/tiny.clips/wave.manim") + "\n");
+  EXPECT_EQ(read_text(path("tiny/tiny.clips/wave.manim")), reindented(canonical));  // nothing written
+}
+
+TEST_F(MfeCli, FmtRewritesOnlyFilesThatAreNotCanonical) {
+  const std::string mskel = read_text(path("tiny/tiny.mskel"));
+  const std::string manim = read_text(path("tiny/tiny.clips/wave.manim"));
+  write_text(path("tiny/tiny.mskel"), reindented(mskel));
+  write_text(path("tiny/tiny.clips/wave.manim"), reindented(manim));
+  const fs::path untouched = path("tiny/tiny.clips/idle.manim");
+  const auto old_time = fs::last_write_time(untouched) - std::chrono::hours(1);
+  fs::last_write_time(untouched, old_time);
+
+  const Result r = mfe("skel fmt " + arg("tiny/tiny.mskel") + " " + arg("tiny/tiny.clips"));
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_EQ(read_text(path("tiny/tiny.mskel")), mskel);
+  EXPECT_EQ(read_text(path("tiny/tiny.clips/wave.manim")), manim);
+  EXPECT_EQ(fs::last_write_time(untouched), old_time);
+  EXPECT_NE(r.output.find("formatted " + path("tiny/tiny.mskel")), std::string::npos) << r.output;
+  EXPECT_EQ(r.output.find("idle.manim"), std::string::npos) << r.output;
+
+  const Result again = mfe("skel fmt --check " + arg("tiny"));
+  EXPECT_EQ(again.exit_code, 0) << again.output;
+}
+
+TEST_F(MfeCli, FmtReportsFilesThatDoNotRead) {
+  write_text(path("tiny/tiny.clips/bad.manim"), "{\n  \"format\": 1,\n  \"uid\": \n}\n");
+  const std::string before = read_text(path("tiny/tiny.clips/bad.manim"));
+  const Result r = mfe("skel fmt " + arg("tiny/tiny.clips/bad.manim"));
+  EXPECT_EQ(r.exit_code, 1) << r.output;
+  EXPECT_NE(r.output.find("error: " + path("tiny/tiny.clips/bad.manim") + ":4:"), std::string::npos) << r.output;
+  EXPECT_EQ(read_text(path("tiny/tiny.clips/bad.manim")), before);
+
+  const Result missing = mfe("skel fmt " + arg("tiny/nothing_here.mskel"));
+  EXPECT_EQ(missing.exit_code, 2) << missing.output;
+}
+
+// ---- key ----------------------------------------------------------------------------------------
+
+Clip read_clip_ok(const std::string& file) {
+  auto clip = read_clip_file(file);
+  EXPECT_TRUE(clip.ok()) << clip.error().to_string();
+  return clip.ok() ? *clip : Clip{};
+}
+
+const CurveTimeline* find_timeline(const Clip& clip, const std::string& bone, CurveKind kind) {
+  for (const CurveTimeline& tl : clip.curves)
+    if (tl.target == bone && tl.kind == kind) return &tl;
+  return nullptr;
+}
+
+TEST_F(MfeCli, KeyAddsAndReplacesKeysKeepingTheFileCanonical) {
+  const std::string wave = path("tiny/tiny.clips/wave.manim");
+  const Result add = mfe("skel key " + quote(wave) + " --bone arm_l --timeline rotate --t 0.25 --v -35");
+  ASSERT_EQ(add.exit_code, 0) << add.output;
+  EXPECT_NE(add.output.find("added key at 0.25"), std::string::npos) << add.output;
+  Clip clip = read_clip_ok(wave);
+  const CurveTimeline* rotate = find_timeline(clip, "arm_l", CurveKind::Rotate);
+  ASSERT_NE(rotate, nullptr);
+  EXPECT_EQ(rotate->times, (std::vector<float>{0, 0.25f, 0.5f, 1}));
+  EXPECT_EQ(rotate->values, (std::vector<float>{0, -35, 40, 0}));
+
+  const Result replace = mfe("skel key " + quote(wave) + " --bone arm_l --timeline rotate --t 0.5 --v 45");
+  ASSERT_EQ(replace.exit_code, 0) << replace.output;
+  EXPECT_NE(replace.output.find("replaced key at 0.5"), std::string::npos) << replace.output;
+  clip = read_clip_ok(wave);
+  rotate = find_timeline(clip, "arm_l", CurveKind::Rotate);
+  ASSERT_NE(rotate, nullptr);
+  EXPECT_EQ(rotate->values, (std::vector<float>{0, -35, 45, 0}));
+
+  // Two components and the CSS ease curve on a new timeline's second key.
+  ASSERT_EQ(mfe("skel key " + quote(wave) + " --bone torso --timeline scale --t 0 --v 1,1").exit_code, 0);
+  const Result scale = mfe("skel key " + quote(wave) + " --bone torso --timeline scale --t 1 --v 1.2,0.8 --curve ease");
+  ASSERT_EQ(scale.exit_code, 0) << scale.output;
+  clip = read_clip_ok(wave);
+  const CurveTimeline* s = find_timeline(clip, "torso", CurveKind::Scale);
+  ASSERT_NE(s, nullptr);
+  EXPECT_EQ(s->values, (std::vector<float>{1, 1, 1.2f, 0.8f}));
+  EXPECT_EQ(s->curves, (std::vector<Curve>{kEaseCurve, kEaseCurve}));
+
+  const Result canonical = mfe("skel fmt --check " + quote(wave));
+  EXPECT_EQ(canonical.exit_code, 0) << canonical.output;
+  EXPECT_EQ(mfe("skel check " + arg("tiny/tiny.mskel")).exit_code, 0);
+}
+
+TEST_F(MfeCli, KeyChecksTheBoneAgainstTheRigAndLeavesTheFileOnError) {
+  const std::string wave = path("tiny/tiny.clips/wave.manim");
+  const std::string before = read_text(wave);
+  const Result bone = mfe("skel key " + quote(wave) + " --bone tail --timeline rotate --t 0.25 --v 10");
+  EXPECT_EQ(bone.exit_code, 1) << bone.output;
+  EXPECT_NE(bone.output.find("no bone named \"tail\""), std::string::npos) << bone.output;
+
+  const Result count = mfe("skel key " + quote(wave) + " --bone hip --timeline translate --t 0.25 --v 10");
+  EXPECT_EQ(count.exit_code, 1) << count.output;
+  EXPECT_NE(count.output.find("bones.hip.translate: a translate key takes 2 values, found 1"), std::string::npos)
+      << count.output;
+
+  const Result late = mfe("skel key " + quote(wave) + " --bone hip --timeline rotate --t 1.5 --v 10");
+  EXPECT_EQ(late.exit_code, 1) << late.output;
+  EXPECT_NE(late.output.find("past the clip's length"), std::string::npos) << late.output;
+
+  EXPECT_EQ(read_text(wave), before);
+}
+
+TEST_F(MfeCli, KeyReadsAClipOutsideARigOnItsOwn) {
+  fs::copy_file(path("tiny/tiny.clips/wave.manim"), path("loose.manim"));
+  const Result r = mfe("skel key " + arg("loose.manim") + " --bone anything --timeline shearX --t 0.5 --v 5");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  const Clip clip = read_clip_ok(path("loose.manim"));
+  const CurveTimeline* shear = find_timeline(clip, "anything", CurveKind::ShearX);
+  ASSERT_NE(shear, nullptr);
+  EXPECT_EQ(shear->values, (std::vector<float>{5}));
+}
+
+// ---- usage errors -------------------------------------------------------------------------------
+
+TEST_F(MfeCli, UsageErrorsExitTwo) {
+  const std::string wave = arg("tiny/tiny.clips/wave.manim");
+  const std::string before = read_text(path("tiny/tiny.clips/wave.manim"));
+  EXPECT_EQ(mfe("").exit_code, 2);
+  EXPECT_EQ(mfe("skel").exit_code, 2);
+  EXPECT_EQ(mfe("skel nosuch").exit_code, 2);
+  EXPECT_EQ(mfe("skel check").exit_code, 2);
+  EXPECT_EQ(mfe("skel check " + arg("tiny/tiny.mskel") + " --bogus").exit_code, 2);
+  EXPECT_EQ(mfe("skel check " + arg("tiny/missing.mskel")).exit_code, 2);
+  EXPECT_EQ(mfe("skel key " + wave + " --bone arm_l --timeline bogus --t 0 --v 1").exit_code, 2);
+  EXPECT_EQ(mfe("skel key " + wave + " --bone arm_l --timeline attachment --t 0 --v 1").exit_code, 2);
+  EXPECT_EQ(mfe("skel key " + wave + " --bone arm_l --timeline rotate --t 0 --v abc").exit_code, 2);
+  EXPECT_EQ(mfe("skel key " + wave + " --bone arm_l --timeline rotate --t 0 --v 1 --curve wobbly").exit_code, 2);
+  EXPECT_EQ(mfe("skel key " + wave + " --bone arm_l --timeline rotate --t 0 --v 1 --curve 1.5,0,0.5,1").exit_code, 2);
+  EXPECT_EQ(mfe("skel key " + wave + " --bone arm_l --timeline rotate --v 1").exit_code, 2);  // no --t
+  EXPECT_EQ(read_text(path("tiny/tiny.clips/wave.manim")), before);
+  EXPECT_EQ(mfe("--help").exit_code, 0);
+}
+
+}  // namespace
+}  // namespace mf::offline
