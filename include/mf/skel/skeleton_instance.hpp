@@ -1,0 +1,44 @@
+#pragma once
+// SkeletonInstance: one animated skeleton with everything a frame needs, allocated at construction:
+// the pose, the clip sampler's scratch, the event buffer and the CPU vertex buffers. A frame is
+// update() with the producers' ClipSamples, then vertices() when the CPU path needs them.
+
+#include <span>
+
+#include "mf/anim/clip_sample.hpp"
+#include "mf/skel/clip_sampler.hpp"
+#include "mf/skel/cpu_vertices.hpp"
+#include "mf/skel/skeleton_data.hpp"
+#include "mf/skel/skeleton_pose.hpp"
+
+namespace mf::skel {
+
+class SkeletonInstance {
+ public:
+  explicit SkeletonInstance(const SkeletonData& data);
+
+  const SkeletonData& data() const { return pose_.data(); }
+  SkeletonPose& pose() { return pose_; }
+  const SkeletonPose& pose() const { return pose_; }
+
+  // Applies the samples over the setup pose, then walks the update order (world transforms).
+  // The frame's fired events replace the previous frame's.
+  void update(std::span<const anim::ClipSample> samples);
+
+  std::span<const FiredEvent> events() const { return events_.events(); }
+
+  // World vertices, UVs, colours and draw runs of the current pose.
+  const CpuVertices& vertices();
+
+ private:
+  SkeletonPose pose_;
+  ClipSampler sampler_;
+  EventBuffer events_;
+  CpuVertices vertices_;
+};
+
+// A sample that plays `clip` looped (or held at its end) from time `previous` to `now` (seconds since
+// the clip started), with the wraps counted, for simple players and tools.
+anim::ClipSample loop_sample(const SkeletonData& data, int clip, float previous, float now, bool loop = true);
+
+}  // namespace mf::skel

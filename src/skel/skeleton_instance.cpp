@@ -1,0 +1,41 @@
+#include "mf/skel/skeleton_instance.hpp"
+
+#include <cmath>
+
+#include "mf/skel/world_transform.hpp"
+
+namespace mf::skel {
+
+SkeletonInstance::SkeletonInstance(const SkeletonData& data)
+    : pose_(data), sampler_(data), events_(), vertices_(data) {}
+
+void SkeletonInstance::update(std::span<const anim::ClipSample> samples) {
+  events_.clear();
+  sampler_.apply(pose_, samples, events_);
+  update_world_transforms(pose_);
+}
+
+const CpuVertices& SkeletonInstance::vertices() {
+  vertices_.update(pose_);
+  return vertices_;
+}
+
+anim::ClipSample loop_sample(const SkeletonData& data, int clip, float previous, float now, bool loop) {
+  anim::ClipSample s;
+  s.clip = clip;
+  const float length = data.clips[static_cast<std::size_t>(clip)].length;
+  s.first = previous <= 0 && now >= previous;
+  if (!loop || length <= 0) {
+    s.time = std::min(now, length);
+    s.previous_time = std::min(previous, length);
+    return s;
+  }
+  const float laps_now = std::floor(now / length);
+  const float laps_before = std::floor(previous / length);
+  s.time = now - laps_now * length;
+  s.previous_time = previous - laps_before * length;
+  s.loops = static_cast<std::int32_t>(laps_now - laps_before);
+  return s;
+}
+
+}  // namespace mf::skel

@@ -1,0 +1,31 @@
+#pragma once
+// Rigs made in code for benchmarks and tests, so they need no files and no art.
+//
+// The mid-complexity rig is the proposal's reference for performance: 40 bones, 30 slots and 800
+// skinned vertices in weighted meshes with 2–4 influences each, with a clip that keys every bone.
+// The feature rig adds everything else the runtime does: skins, sequences, deform, draw order,
+// events, a clipping attachment.
+
+#include "mf/offline/clip_model.hpp"
+#include "mf/offline/skeleton_builder.hpp"
+#include "mf/offline/skeleton_model.hpp"
+
+namespace mf::testing {
+
+struct SyntheticRig {
+  offline::Skeleton skeleton;
+  std::vector<std::pair<std::string, offline::Clip>> clips;
+};
+
+// 40 bones, 30 slots (10 weighted meshes of 80 vertices, 20 regions), clip "move" (2 s) keying rotate
+// on every bone with bezier curves, translate and scale on some, slot colours, two deform timelines.
+SyntheticRig make_mid_complexity_rig();
+
+// The mid-complexity rig plus two more skins, a sequence attachment with sequence keys, attachment
+// and draw-order keys, events, and a clipping attachment over three slots; clips "move" and "alt".
+SyntheticRig make_feature_rig();
+
+// Builds the rig with every image 64 × 64 pixels and every clip loaded.
+offline::BuildResult build_synthetic(const SyntheticRig& rig);
+
+}  // namespace mf::testing
