@@ -9,8 +9,8 @@ packages=(
   nlohmann-json3-dev libfmt-dev libcli11-dev libspng-dev zlib1g-dev
   # tests and benchmarks
   googletest libgtest-dev libgmock-dev libbenchmark-dev
-  # fuzzing (clang with libc++, see DESIGN.md's toolchain note)
-  clang-14 libc++-14-dev libc++abi-14-dev libclang-rt-14-dev
+  # fuzzing (clang with its sanitizer and libFuzzer runtimes)
+  clang-14 libclang-rt-14-dev
 )
 
 missing=()

@@ -183,7 +183,7 @@ class TreeBuilder : public nlohmann::json_sax<nlohmann::json> {
       if (parent->type == Type::Array) {
         slot = &parent->items.emplace_back();
       } else {
-        slot = &parent->members.emplace_back(std::move(pending_key_), Value{}).second;
+        slot = &parent->members.emplace_back(Member{std::move(pending_key_), Value{}}).second;
       }
     }
     slot->type = type;

@@ -101,7 +101,8 @@ void Writer::boolean(bool v) {
 
 void Writer::number(float v) {
   before_value();
-  out_ += format_float(v);
+  // Negative zero would read back as the integer 0 and rewrite differently: write it as 0.
+  out_ += format_float(v == 0 ? 0.0f : v);
 }
 
 void Writer::integer(std::int64_t v) {

@@ -18,7 +18,7 @@ enum class Type : std::uint8_t { Null, Bool, Number, String, Array, Object };
 const char* type_name(Type t);
 
 struct Value;
-using Member = std::pair<std::string, Value>;
+struct Member;  // defined below: a vector of an incomplete struct is fine, a pair of one is not
 
 struct Value {
   Type type = Type::Null;
@@ -39,6 +39,12 @@ struct Value {
 
   // The member with this key, or nullptr.
   const Value* find(std::string_view key) const;
+};
+
+// One member of an object. Named like std::pair's fields, as the object's (key, value) pairs.
+struct Member {
+  std::string first;  // the key
+  Value second;       // the value
 };
 
 // Documents nested deeper than this are rejected (keeps every walk of the tree shallow).
