@@ -167,6 +167,15 @@ struct PhysicsData {
 };
 
 // One step of the update order: compute a bone's world transform, or solve a constraint.
+//
+// The build makes the order like this. Constraints are taken by their `order`. Before each one, every
+// bone it reads that is not up to date is emitted, ancestors first: the target bone (ik, transform),
+// the target slot's bone and the bones weighting that slot's paths (path), and the constrained bones
+// and their parents. Then the constraint is emitted, and every bone it changes (its constrained bones)
+// and all their descendants become stale, so each is emitted again before the next constraint that
+// reads it. After the last constraint, every bone still stale or never emitted follows in index order
+// (parents first). A bone can therefore appear several times; skin-required bones and constraints are
+// in the order too and are skipped while inactive.
 enum class UpdateKind : std::uint8_t { Bone, Ik, Transform, Path, Physics };
 struct UpdateStep {
   UpdateKind kind;
