@@ -305,6 +305,24 @@ TEST_F(DiscreteTest, DrawOrderKeys) {
   EXPECT_EQ(pose.draw_order[0], 0);  // below the draw-order threshold
 }
 
+TEST_F(DiscreteTest, SequenceKeysPickTheFrame) {
+  data_.attachments[0].region_count = 4;  // "open" is a four-frame sequence
+  auto c = clip("c", 2);
+  const std::size_t t = test::add_timeline(*c, TimelineKind::Sequence, body_, 3, {0, 1},
+                                           {static_cast<float>(SequenceMode::Loop), 0, 0.1f,
+                                            static_cast<float>(SequenceMode::Hold), 3, 0}, 0);
+  (void)t;
+  const int id = add(c);
+  SkeletonPose pose(data_);
+  EXPECT_EQ(pose.sequence_index[0], -1);  // the setup frame
+  apply(pose, {sample(id, 0.25f)});
+  EXPECT_EQ(pose.sequence_index[0], 2);  // 0.25 s at 0.1 s per frame
+  apply(pose, {sample(id, 0.55f)});
+  EXPECT_EQ(pose.sequence_index[0], 1);  // frame 5 wraps to 1
+  apply(pose, {sample(id, 1.5f)});
+  EXPECT_EQ(pose.sequence_index[0], 3);  // held at the second key's start frame
+}
+
 TEST_F(ClipSamplerTest, InheritKeys) {
   auto c = clip("c", 1);
   test::add_timeline(*c, TimelineKind::Inherit, leg_, 1, {0, 0.5f}, {0, static_cast<float>(Inherit::NoScale)}, 0);

@@ -349,5 +349,83 @@ TEST_F(MfeCli, UsageErrorsExitTwo) {
   EXPECT_EQ(mfe("--help").exit_code, 0);
 }
 
+
+// ---- pose and bench -----------------------------------------------------------------------------
+
+namespace pose_json {
+
+const json::Value& member(const json::Value& v, const char* key) {
+  const json::Value* m = v.find(key);
+  EXPECT_NE(m, nullptr) << key;
+  static const json::Value none;
+  return m ? *m : none;
+}
+
+}  // namespace pose_json
+
+// World positions in the tiny rig's setup pose, by hand: hip at (0, −40); the torso turned −90°
+// points up, so arm_l, 50 px along it, is at (0, −90). The body region (20 × 60, centred 30 px along
+// the torso's Y axis, which points right) has corners (0, −30), (0, −50), (60, −50), (60, −30).
+TEST_F(MfeCli, PoseJsonGivesWorldTransformsSlotsAndVertices) {
+  const Result r = mfe("skel pose " + arg("tiny/tiny.mskel") + " --clip idle --t 0 --json --vertices");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  auto doc = json::parse(r.output, "stdout");
+  ASSERT_TRUE(doc.ok()) << doc.error().to_string();
+  using pose_json::member;
+  const json::Value& bones = member(*doc, "bones");
+  ASSERT_EQ(bones.items.size(), 6u);
+  EXPECT_EQ(member(bones.items[1], "name").string, "hip");
+  EXPECT_NEAR(member(bones.items[1], "y").number, -40, 1e-3);
+  EXPECT_EQ(member(bones.items[3], "name").string, "arm_l");
+  EXPECT_NEAR(member(bones.items[3], "x").number, 0, 1e-3);
+  EXPECT_NEAR(member(bones.items[3], "y").number, -90, 1e-3);
+  EXPECT_NEAR(member(bones.items[2], "c").number, -1, 1e-6);  // torso's X axis points up
+
+  const json::Value& slots = member(*doc, "slots");
+  ASSERT_EQ(slots.items.size(), 4u);
+  EXPECT_EQ(member(slots.items[0], "attachment").string, "body");
+  EXPECT_EQ(member(slots.items[1], "dark").string, "#102030");
+  EXPECT_TRUE(member(slots.items[0], "dark").is_null());
+  EXPECT_EQ(member(*doc, "drawOrder").items.size(), 4u);
+
+  const json::Value& vertices = member(*doc, "vertices");
+  ASSERT_FALSE(vertices.items.empty());
+  const json::Value& body = vertices.items[0];
+  EXPECT_EQ(member(body, "slot").string, "body");
+  const std::vector<json::Value>& xy = member(body, "xy").items;
+  const double expected[] = {0, -30, 0, -50, 60, -50, 60, -30};
+  ASSERT_EQ(xy.size(), 8u);
+  for (std::size_t i = 0; i < 8; ++i) EXPECT_NEAR(xy[i].number, expected[i], 1e-3) << i;
+}
+
+TEST_F(MfeCli, PoseFollowsTheClip) {
+  // At t = 1 the idle clip turns the torso by +3° (to −87°): its X axis (a, c) = (cos −87°, sin −87°).
+  const Result r = mfe("skel pose " + arg("tiny/tiny.mskel") + " --clip idle --t 1 --json");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  auto doc = json::parse(r.output, "stdout");
+  ASSERT_TRUE(doc.ok());
+  const json::Value& torso = pose_json::member(*doc, "bones").items[2];
+  EXPECT_NEAR(pose_json::member(torso, "a").number, 0.0523360, 1e-5);
+  EXPECT_NEAR(pose_json::member(torso, "c").number, -0.9986295, 1e-5);
+}
+
+TEST_F(MfeCli, PoseTextAndUnknownClip) {
+  const Result text = mfe("skel pose " + arg("tiny/tiny.mskel") + " --clip wave --t 0.5");
+  ASSERT_EQ(text.exit_code, 0) << text.output;
+  EXPECT_NE(text.output.find("bones (world: a b c d x y)"), std::string::npos);
+  EXPECT_NE(text.output.find("draw order: body arm head eye"), std::string::npos) << text.output;
+  const Result missing = mfe("skel pose " + arg("tiny/tiny.mskel") + " --clip nope --t 0");
+  EXPECT_EQ(missing.exit_code, 1);
+  EXPECT_NE(missing.output.find("no clip \"nope\"; the rig has: idle, wave"), std::string::npos) << missing.output;
+}
+
+TEST_F(MfeCli, BenchMeasuresEachStage) {
+  const Result r = mfe("skel bench " + arg("tiny/tiny.mskel") + " --clip idle --instances 3 --frames 5");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  for (const char* stage : {"clip application", "update order", "CPU vertices", "total"})
+    EXPECT_NE(r.output.find(stage), std::string::npos) << stage;
+  EXPECT_EQ(mfe("skel bench " + arg("tiny/tiny.mskel") + " --clip idle --instances 0").exit_code, 2);
+}
+
 }  // namespace
 }  // namespace mf::offline
