@@ -18,6 +18,11 @@ namespace {
 std::atomic<std::size_t> g_allocations{0};
 }  // namespace
 
+// The replacements below pair malloc with free on purpose; g++ cannot see that operator new is ours.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wmismatched-new-delete"
+#endif
+
 void* operator new(std::size_t size) {
   g_allocations.fetch_add(1, std::memory_order_relaxed);
   if (void* p = std::malloc(size ? size : 1)) return p;
