@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
+#include <memory>
 #include <numbers>
 #include <type_traits>
 #include <variant>
@@ -12,6 +13,10 @@
 #include "mf/offline/json.hpp"
 #include "mf/offline/json_path.hpp"
 #include "mf/offline/json_writer.hpp"
+#include "mf/offline/skeleton_builder.hpp"
+#include "mf/skel/clip_sampler.hpp"
+#include "mf/skel/constraints.hpp"
+#include "mf/skel/skeleton_pose.hpp"
 
 namespace mf::offline {
 namespace {
@@ -21,6 +26,10 @@ using json::path_index;
 using json::path_key;
 
 std::string num(float v) { return json::format_float(v); }
+
+// A two-bone IK target further than the chain's reach by more than this (pixels) at a sampled time of
+// a clip is reported as out of reach.
+constexpr double kIkReachSlack = 0.5;
 
 // A source file parsed again only for positions: the readers have accepted it, so paths built from
 // the model exist in it, but a missing path only costs the position.
@@ -128,6 +137,31 @@ class Checker {
     }
     check_times(doc, clip, "drawOrder", clip.draw_order.times);
     check_times(doc, clip, "events", clip.events.times);
+  }
+
+  // The checks that need the runtime build the rig with the clips being checked that read (a clip
+  // that does not read or compile is left out: check_clip reports why). A rig that does not build is
+  // an error unless the other checks already found one (they say why); then the runtime checks are
+  // skipped.
+  void build_runtime(const std::vector<const ClipSource*>& sources) {
+    Rig rig = rig_;
+    rig.clips.clear();
+    for (const ClipSource* source : sources)
+      if (load_clip(rig_, source->name)) rig.clips.push_back(*source);
+    Expected<BuildResult> built = build_rig(rig);
+    if (!built) {
+      if (!has_errors(out_)) add(Severity::Error, built.error());
+      return;
+    }
+    runtime_ = built->data;
+  }
+
+  // Each clip is sampled at its keys and halfway between them, with the update order solved.
+  void check_clip_runtime(const ClipSource& source) {
+    if (!runtime_) return;
+    const int clip = runtime_->find_clip(source.name);
+    if (clip < 0 || !runtime_->load_clip(clip)) return;
+    check_ik_reach_over_clip(*runtime_, clip, source);
   }
 
  private:
@@ -346,8 +380,103 @@ class Checker {
     }
   }
 
+  // ---- runtime ----
+
+  // Times a clip is checked at: 0, its length, every key within them and the midpoints between
+  // neighbours.
+  static std::vector<float> sample_times(const skel::ClipData& clip) {
+    std::vector<float> keys{0, clip.length};
+    for (const float t : clip.times)
+      if (t >= 0 && t <= clip.length) keys.push_back(t);
+    for (const skel::EventKey& e : clip.events)
+      if (e.time >= 0 && e.time <= clip.length) keys.push_back(e.time);
+    std::sort(keys.begin(), keys.end());
+    keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
+    std::vector<float> times;
+    for (std::size_t i = 0; i < keys.size(); ++i) {
+      if (i > 0) times.push_back((keys[i - 1] + keys[i]) / 2);
+      times.push_back(keys[i]);
+    }
+    return times;
+  }
+
+  // Two-bone IK chains whose target is further from the chain's root than the chain reaches (the
+  // distance from the parent's origin to the child's plus the child's world length), by more than
+  // kIkReachSlack, while the constraint is active, its mix is above 0 and it does not stretch: the
+  // chain points at the target and misses it. Distances are measured once the whole update order is
+  // solved. One warning per clip and constraint, at the clip's ik timeline for the constraint, else at
+  // the target bone's timelines, else at the clip.
+  void check_ik_reach_over_clip(const skel::SkeletonData& data, int clip, const ClipSource& source) {
+    struct Miss {
+      int count = 0;
+      float first = 0, worst_time = 0;
+      double worst_distance = 0, worst_reach = 0;
+    };
+    std::vector<std::int32_t> ids(data.ik.size(), -1);  // constraint id of each ik constraint
+    for (std::size_t id = 0; id < data.constraint_steps.size(); ++id)
+      if (data.constraint_steps[id].kind == skel::UpdateKind::Ik)
+        ids[static_cast<std::size_t>(data.constraint_steps[id].index)] = static_cast<std::int32_t>(id);
+    std::vector<Miss> misses(data.ik.size());
+
+    skel::SkeletonPose pose(data);
+    skel::ClipSampler sampler(data);
+    skel::EventBuffer events;
+    skel::FrameContext context;
+    context.physics = skel::PhysicsMode::Pose;  // no time passes between the sampled times
+    const std::vector<float> times = sample_times(*data.clip(clip));
+    for (const float t : times) {
+      anim::ClipSample sample;
+      sample.clip = clip;
+      sample.time = t;
+      sample.previous_time = t;
+      events.clear();
+      sampler.apply(pose, {&sample, 1}, events);
+      skel::update_skeleton(pose, context);
+      for (std::size_t i = 0; i < data.ik.size(); ++i) {
+        const skel::IkData& ik = data.ik[i];
+        const skel::IkPose& params = pose.ik[i];
+        if (ik.bones.size() != 2 || params.stretch || !(params.mix > 0)) continue;
+        if (ids[i] < 0 || !pose.constraint_active[static_cast<std::size_t>(ids[i])]) continue;
+        const auto parent = static_cast<std::size_t>(ik.bones[0]), child = static_cast<std::size_t>(ik.bones[1]);
+        const auto target = static_cast<std::size_t>(ik.target);
+        if (!pose.active[parent] || !pose.active[child] || !pose.active[target]) continue;
+        const double reach =
+            std::hypot(pose.world_x[child] - pose.world_x[parent], pose.world_y[child] - pose.world_y[parent]) +
+            data.bones.length[child] * std::hypot(pose.a[child], pose.c[child]);
+        const double distance =
+            std::hypot(pose.world_x[target] - pose.world_x[parent], pose.world_y[target] - pose.world_y[parent]);
+        if (distance <= reach + kIkReachSlack) continue;
+        Miss& m = misses[i];
+        if (m.count++ == 0) m.first = t;
+        if (distance - reach > m.worst_distance - m.worst_reach) {
+          m.worst_time = t;
+          m.worst_distance = distance;
+          m.worst_reach = reach;
+        }
+      }
+    }
+
+    const Doc doc = Doc::load(source.path);
+    for (std::size_t i = 0; i < data.ik.size(); ++i) {
+      const Miss& m = misses[i];
+      if (m.count == 0) continue;
+      const skel::IkData& ik = data.ik[i];
+      const std::string& target = data.bones.names[static_cast<std::size_t>(ik.target)];
+      std::string path = path_key("ik", ik.name);
+      if (!doc.find(path)) path = doc.find(path_key("bones", target)) ? path_key("bones", target) : "";
+      auto px = [](double v) { return num(static_cast<float>(std::round(v * 100) / 100)); };
+      add(Severity::Warning, doc, path,
+          "ik constraint \"" + ik.name + "\" cannot reach its target \"" + target + "\" and does not stretch: at " +
+              num(m.worst_time) + " s the target is " + px(m.worst_distance) +
+              " px from the chain's root, beyond its reach of " + px(m.worst_reach) + " px (out of reach at " +
+              std::to_string(m.count) + " of " + std::to_string(times.size()) + " sampled times, first at " +
+              num(m.first) + " s)");
+    }
+  }
+
   const Rig& rig_;
   std::vector<Finding>& out_;
+  std::shared_ptr<skel::SkeletonData> runtime_;  // null when the rig does not build
 };
 
 }  // namespace
@@ -356,6 +485,7 @@ std::vector<Finding> check_rig(const Rig& rig, const CheckOptions& options) {
   std::vector<Finding> findings;
   Checker checker(rig, findings);
   checker.check_skeleton();
+  std::vector<const ClipSource*> checked;
   if (options.clip) {
     auto source = std::find_if(rig.clips.begin(), rig.clips.end(),
                                [&](const ClipSource& c) { return c.name == *options.clip; });
@@ -363,11 +493,16 @@ std::vector<Finding> check_rig(const Rig& rig, const CheckOptions& options) {
       // load_clip words the error, listing the clips there are.
       if (Expected<Clip> missing = load_clip(rig, *options.clip); !missing)
         findings.push_back({Severity::Error, missing.error()});
-    } else {
-      checker.check_clip(*source);
+      return findings;
     }
+    checked.push_back(&*source);
   } else {
-    for (const ClipSource& source : rig.clips) checker.check_clip(source);
+    for (const ClipSource& source : rig.clips) checked.push_back(&source);
+  }
+  checker.build_runtime(checked);
+  for (const ClipSource* source : checked) {
+    checker.check_clip(*source);
+    checker.check_clip_runtime(*source);
   }
   return findings;
 }

@@ -1,18 +1,17 @@
 #include "mf/skel/skeleton_instance.hpp"
 
+#include <algorithm>
 #include <cmath>
-
-#include "mf/skel/world_transform.hpp"
 
 namespace mf::skel {
 
 SkeletonInstance::SkeletonInstance(const SkeletonData& data)
     : pose_(data), sampler_(data), events_(), vertices_(data) {}
 
-void SkeletonInstance::update(std::span<const anim::ClipSample> samples) {
+void SkeletonInstance::update(std::span<const anim::ClipSample> samples, const FrameContext& context) {
   events_.clear();
   sampler_.apply(pose_, samples, events_);
-  update_world_transforms(pose_);
+  update_skeleton(pose_, context);
 }
 
 const CpuVertices& SkeletonInstance::vertices() {

@@ -93,6 +93,8 @@ SkeletonPose::SkeletonPose(const SkeletonData& data) : data_(&data) {
   } else {
     for (std::size_t i = 0; i < bones; ++i) active[i] = !data.bones.skin_required[i];
   }
+  init_path_scratch(*this);
+  init_physics_state(*this);
   reserve_cursors();
   set_to_setup();
 }

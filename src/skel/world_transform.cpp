@@ -2,14 +2,14 @@
 
 #include <cmath>
 
+#include "mf/skel/constraints.hpp"
+
 namespace mf::skel {
 namespace {
 
 constexpr float kDegToRad = 3.14159265358979323846f / 180.0f;
 
-struct Mat2 {
-  float a, b, c, d;
-};
+using Mat2 = Matrix2;
 
 Mat2 local_matrix(const SkeletonPose& p, std::size_t i) {
   const float rx = (p.rotation[i] + p.shear_x[i]) * kDegToRad;
@@ -22,8 +22,10 @@ Mat2 multiply(const Mat2& p, const Mat2& l) {
   return {p.a * l.a + p.b * l.c, p.a * l.b + p.b * l.d, p.c * l.a + p.d * l.c, p.c * l.b + p.d * l.d};
 }
 
+}  // namespace
+
 // The parent's 2×2 reduced to what the inherit mode keeps.
-Mat2 inherited_frame(const Mat2& p, Inherit mode) {
+Matrix2 inherited_frame(const Matrix2& p, Inherit mode) {
   const float det = p.a * p.d - p.b * p.c;
   const float len = std::sqrt(p.a * p.a + p.c * p.c);
   // Unit X axis of the parent (its rotation); a degenerate parent falls back to no rotation.
@@ -51,7 +53,12 @@ Mat2 inherited_frame(const Mat2& p, Inherit mode) {
   return p;
 }
 
-}  // namespace
+Matrix2 inherited_frame(const SkeletonPose& p, int bone) {
+  const int parent = p.data().bones.parent[static_cast<std::size_t>(bone)];
+  if (parent < 0) return {1, 0, 0, 1};  // every inherit mode keeps all of an identity parent
+  const auto pi = static_cast<std::size_t>(parent);
+  return inherited_frame(Matrix2{p.a[pi], p.b[pi], p.c[pi], p.d[pi]}, p.inherit[static_cast<std::size_t>(bone)]);
+}
 
 void update_world_transform(SkeletonPose& p, int bone) {
   const auto i = static_cast<std::size_t>(bone);
@@ -76,26 +83,6 @@ void update_world_transform(SkeletonPose& p, int bone) {
   p.d[i] = world.d;
 }
 
-void update_world_transforms(SkeletonPose& p) {
-  const SkeletonData& data = p.data();
-  for (const UpdateStep& step : data.update_order) {
-    if (step.kind != UpdateKind::Bone) continue;
-    const auto i = static_cast<std::size_t>(step.index);
-    if (!p.active[i]) {
-      p.forget_local(step.index);  // recompute when the bone comes back
-      p.world_changed[i] = 1;
-      continue;
-    }
-    const int parent = data.bones.parent[i];
-    const bool parent_moved = parent >= 0 && p.world_changed[static_cast<std::size_t>(parent)];
-    const bool local_changed = p.remember_local(step.index);
-    if (!local_changed && !parent_moved && !p.always_update[i]) {
-      p.world_changed[i] = 0;
-      continue;
-    }
-    update_world_transform(p, step.index);
-    p.world_changed[i] = 1;
-  }
-}
+void update_world_transforms(SkeletonPose& p) { update_skeleton(p, FrameContext{}); }
 
 }  // namespace mf::skel

@@ -96,6 +96,30 @@ TEST(RigCheck, IkShearAndUnreachableTargetsAreWarnings) {
   EXPECT_FALSE(has_errors(findings));
 }
 
+TEST(RigCheck, IkTargetsOutOfReachDuringAClipAreWarnings) {
+  // leg: thigh 50 + shin 45 px from the hip at (0, −100); the foot target at (0, −10) is 90 px away in
+  // the setup pose. "reach" is out of reach from the start but stretches, so it is never reported.
+  const auto findings = check("broken/ik_reach.mskel");
+  // drop: the foot is keyed down by 40 px at 0.5 s; sampled at 0, 0.25, 0.5, 0.75 and 1 s, it is out of
+  // reach at the three middle times (110, 130 and 110 px). The clip has no ik timeline: the finding
+  // points at the target's timelines.
+  expect_finding(findings, "bones.foot", Severity::Warning, "broken/ik_reach.clips/drop.manim", 10,
+                 "ik constraint \"leg\" cannot reach its target \"foot\" and does not stretch: at 0.5 s the target "
+                 "is 130 px from the chain's root, beyond its reach of 95 px (out of reach at 3 of 5 sampled times, "
+                 "first at 0.25 s)");
+  // lift: the hip is raised by 20 px (110 px from the foot) while the clip's ik timeline keeps the mix
+  // above 0: the finding points at that timeline.
+  expect_finding(findings, "ik.leg", Severity::Warning, "broken/ik_reach.clips/lift.manim", 15,
+                 "at 0 s the target is 110 px from the chain's root, beyond its reach of 95 px (out of reach at 3 "
+                 "of 3 sampled times");
+  // mix_off keys the mix to 0 and stretch keys stretch on: the same unreachable foot is not reported.
+  EXPECT_EQ(findings.size(), 2u) << dump(findings);
+  EXPECT_FALSE(has_errors(findings));
+  // With a clip option only that clip is sampled.
+  EXPECT_EQ(check("broken/ik_reach.mskel", "stretch").size(), 0u);
+  EXPECT_EQ(check("broken/ik_reach.mskel", "lift").size(), 1u);
+}
+
 TEST(RigCheck, KeysPastTheClipLengthAreErrors) {
   const auto findings = check("broken/clips.mskel", "past_length");
   expect_finding(findings, "bones.arm_l.rotate.t[2]", Severity::Error, "broken/clips.clips/past_length.manim", 11,
@@ -120,8 +144,13 @@ TEST(RigCheck, JointFlipsAndShearOnIkBonesAreWarnings) {
   // 170 → -170 turns 340° the long way; 190 would turn 20°.
   expect_finding(findings, "bones.arm_l.rotate.v[2]", Severity::Warning, "broken/clips.clips/flip.manim", 11, "190");
   expect_finding(findings, "bones.arm_l.shear", Severity::Warning, "broken/clips.clips/flip.manim", 12, "arm_ik");
-  // torso jumps 300° over a stepped segment: no in-between frames, so no flip.
-  EXPECT_EQ(findings.size(), 2u) << dump(findings);
+  // torso jumps 300° over a stepped segment: no in-between frames, so no flip. But at t = 1 that turn
+  // (to 210° in the world) carries the arm's root to (−43.3, −65), 83.45 px from hand_target at
+  // (40, −60), beyond the arm's reach of 30 + 25 px (55.33 with the arm's shear): the runtime check
+  // reports it at the clip, which keys neither the constraint nor the target.
+  expect_finding(findings, "", Severity::Warning, "broken/clips.clips/flip.manim", 1,
+                 "cannot reach its target \"hand_target\" and does not stretch: at 1 s the target is 83.45 px");
+  EXPECT_EQ(findings.size(), 3u) << dump(findings);
   EXPECT_FALSE(has_errors(findings));
 }
 
@@ -148,10 +177,10 @@ TEST(RigCheck, AnUnknownClipOptionIsAnErrorListingTheClips) {
 
 TEST(RigCheck, WithoutAClipOptionEveryClipIsChecked) {
   const auto findings = check("broken/clips.mskel");
-  // 2 (bad_curve) + 2 (flip) + 1 (foreign) + 2 (past_length) + 1 (unreadable), clips in name order.
-  ASSERT_EQ(findings.size(), 8u) << dump(findings);
+  // 2 (bad_curve) + 3 (flip) + 1 (foreign) + 2 (past_length) + 1 (unreadable), clips in name order.
+  ASSERT_EQ(findings.size(), 9u) << dump(findings);
   EXPECT_EQ(std::count_if(findings.begin(), findings.end(), [](const Finding& f) { return f.severity == Severity::Warning; }),
-            2);
+            3);
   EXPECT_NE(findings.front().error.file.find("bad_curve.manim"), std::string::npos);
   EXPECT_NE(findings.back().error.file.find("unreadable.manim"), std::string::npos);
 }

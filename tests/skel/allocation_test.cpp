@@ -4,40 +4,14 @@
 // attachment and draw-order keys, deform, events, clipping, code-set attachments) must allocate zero
 // times.
 
-#include <atomic>
-#include <cstdlib>
-#include <new>
-
 #include <gtest/gtest.h>
+
+#include "counting_new.hpp"
 
 #include "mf/skel/skeleton_instance.hpp"
 #include "mf/skel/skin_composer.hpp"
 #include "synthetic_rig.hpp"
 
-namespace {
-std::atomic<std::size_t> g_allocations{0};
-}  // namespace
-
-// The replacements below pair malloc with free on purpose; g++ cannot see that operator new is ours.
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wmismatched-new-delete"
-#endif
-
-void* operator new(std::size_t size) {
-  g_allocations.fetch_add(1, std::memory_order_relaxed);
-  if (void* p = std::malloc(size ? size : 1)) return p;
-  throw std::bad_alloc();
-}
-void* operator new[](std::size_t size) { return operator new(size); }
-void* operator new(std::size_t size, const std::nothrow_t&) noexcept {
-  g_allocations.fetch_add(1, std::memory_order_relaxed);
-  return std::malloc(size ? size : 1);
-}
-void* operator new[](std::size_t size, const std::nothrow_t& tag) noexcept { return operator new(size, tag); }
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete[](void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
-void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
 
 namespace mf::skel {
 namespace {
@@ -70,9 +44,9 @@ TEST(Allocation, SteadyFramesAllocateNothing) {
   };
 
   for (int f = 0; f < 200; ++f) frame(f);  // warm-up: every skin, key and loop seen once
-  const std::size_t before = g_allocations.load();
+  const std::size_t before = testing::allocation_count();
   for (int f = 200; f < 5200; ++f) frame(f);
-  const std::size_t during = g_allocations.load() - before;
+  const std::size_t during = testing::allocation_count() - before;
 
   EXPECT_EQ(during, 0u) << "allocations in 5000 steady frames";
   EXPECT_GT(events, 0u) << "the frames fired events";

@@ -409,6 +409,26 @@ TEST_F(ClipSamplerTest, ConstraintTimelinesWriteTheirParameters) {
   EXPECT_EQ(pose.physics[0].reset_count, 2u);
 }
 
+TEST_F(ClipSamplerTest, EveryPhysicsParameterTimeline) {
+  data_.physics.push_back({"ph", 1});
+  auto c = clip("c", 1);
+  const TimelineKind kinds[] = {TimelineKind::PhysicsInertia, TimelineKind::PhysicsStrength, TimelineKind::PhysicsDamping,
+                                TimelineKind::PhysicsMass, TimelineKind::PhysicsWind, TimelineKind::PhysicsGravity,
+                                TimelineKind::PhysicsMix};
+  for (int k = 0; k < 7; ++k) test::add_timeline(*c, kinds[k], 0, 1, {0, 1}, {0, static_cast<float>(2 * (k + 1))});
+  const int id = add(c);
+  SkeletonPose pose(data_);
+  apply(pose, {sample(id, 0.5f)});
+  const PhysicsPose& p = pose.physics[0];
+  EXPECT_NEAR(p.inertia, 1, kTolerance);
+  EXPECT_NEAR(p.strength, 2, kTolerance);
+  EXPECT_NEAR(p.damping, 3, kTolerance);
+  EXPECT_NEAR(p.mass_inverse, 1 / 4.0f, kTolerance);
+  EXPECT_NEAR(p.wind, 5, kTolerance);
+  EXPECT_NEAR(p.gravity, 6, kTolerance);
+  EXPECT_NEAR(p.mix, 7, kTolerance);
+}
+
 TEST_F(ClipSamplerTest, DeformKeysInterpolateSparseOffsets) {
   data_.slot_deform_floats[0] = 8;
   data_.attachments.resize(1);

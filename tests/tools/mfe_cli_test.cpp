@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -15,6 +16,7 @@
 #include "mf/offline/clip_edit.hpp"
 #include "mf/offline/clip_format.hpp"
 #include "mf/offline/json.hpp"
+#include "mf/offline/rig_files.hpp"
 
 namespace mf::offline {
 namespace {
@@ -425,6 +427,78 @@ TEST_F(MfeCli, BenchMeasuresEachStage) {
   for (const char* stage : {"clip application", "update order", "CPU vertices", "total"})
     EXPECT_NE(r.output.find(stage), std::string::npos) << stage;
   EXPECT_EQ(mfe("skel bench " + arg("tiny/tiny.mskel") + " --clip idle --instances 0").exit_code, 2);
+}
+
+
+// ---- pose of the example rig: constraints solved ------------------------------------------------
+
+namespace example_pose {
+
+std::string mannequin() { return std::string(MF_EXAMPLES_DIR) + "/mannequin/mannequin.mskel"; }
+
+struct World {
+  double a, c, x, y;
+};
+
+// The world transform of a bone in `mfe skel pose --json` output.
+World bone(const json::Value& doc, const std::string& name) {
+  for (const json::Value& b : pose_json::member(doc, "bones").items)
+    if (pose_json::member(b, "name").string == name)
+      return {pose_json::member(b, "a").number, pose_json::member(b, "c").number, pose_json::member(b, "x").number,
+              pose_json::member(b, "y").number};
+  ADD_FAILURE() << "no bone " << name;
+  return {};
+}
+
+}  // namespace example_pose
+
+// The mannequin's legs are two-bone IK chains (thigh, shin) whose targets carry the feet. Walking, the
+// pose shows the solved legs: each shin's tip (origin + X axis × length) is on its target, and the
+// foot, hanging from the target, is where the target is: the soles rest where the clip puts them.
+TEST_F(MfeCli, PoseSolvesTheExampleRigsLegIk) {
+  using namespace example_pose;
+  if (!fs::exists(mannequin())) GTEST_SKIP() << "no example rig at " << mannequin();
+  auto rig = load_rig(mannequin());
+  ASSERT_TRUE(rig.ok()) << rig.error().to_string();
+  for (const char* t : {"0", "0.5"}) {
+    const Result r = mfe("skel pose " + quote(mannequin()) + " --clip walk --t " + t + " --json");
+    ASSERT_EQ(r.exit_code, 0) << r.output;
+    auto doc = json::parse(r.output, "stdout");
+    ASSERT_TRUE(doc.ok()) << doc.error().to_string();
+    for (const std::string side : {"l", "r"}) {
+      const World target = bone(*doc, "foot_" + side + "_target");
+      const World foot = bone(*doc, "foot_" + side);
+      EXPECT_NEAR(foot.x, target.x, 0.5) << "t " << t << " foot_" << side;
+      EXPECT_NEAR(foot.y, target.y, 0.5) << "t " << t << " foot_" << side;
+      const int shin_index = rig->skeleton.find_bone("shin_" + side);
+      ASSERT_GE(shin_index, 0);
+      const double length = rig->skeleton.bones[static_cast<std::size_t>(shin_index)].length;
+      const World shin = bone(*doc, "shin_" + side);
+      const double miss = std::hypot(shin.x + shin.a * length - target.x, shin.y + shin.c * length - target.y);
+      EXPECT_LT(miss, 1e-2) << "t " << t << " shin_" << side << " tip misses its target by " << miss << " px";
+    }
+  }
+}
+
+// Bend +1 on the legs turns each shin clockwise from its thigh: for the right-facing mannequin the knees
+// bend forward.
+TEST_F(MfeCli, PoseOfTheExampleWalkBendsTheKneesForward) {
+  using namespace example_pose;
+  if (!fs::exists(mannequin())) GTEST_SKIP() << "no example rig at " << mannequin();
+  for (const char* t : {"0", "0.25", "0.5", "0.75"}) {
+    const Result r = mfe("skel pose " + quote(mannequin()) + " --clip walk --t " + t + " --json");
+    ASSERT_EQ(r.exit_code, 0) << r.output;
+    auto doc = json::parse(r.output, "stdout");
+    ASSERT_TRUE(doc.ok()) << doc.error().to_string();
+    for (const std::string side : {"l", "r"}) {
+      const World thigh = bone(*doc, "thigh_" + side), shin = bone(*doc, "shin_" + side);
+      // The shin's rotation relative to the thigh, in degrees (clockwise on screen is positive).
+      const double knee =
+          std::remainder(std::atan2(shin.c, shin.a) - std::atan2(thigh.c, thigh.a), 2 * 3.14159265358979323846) *
+          180 / 3.14159265358979323846;
+      EXPECT_GT(knee, 1) << "t " << t << " knee_" << side;
+    }
+  }
 }
 
 }  // namespace

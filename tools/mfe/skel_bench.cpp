@@ -11,7 +11,7 @@
 
 #include "commands.hpp"
 #include "mf/skel/skeleton_instance.hpp"
-#include "mf/skel/world_transform.hpp"
+#include "mf/skel/constraints.hpp"
 #include "runtime_setup.hpp"
 
 namespace mf::tools {
@@ -59,7 +59,9 @@ StageTimes run_once(const RuntimeSetup& rt, int clip, const BenchOptions& o) {
     }
     t.sampling += seconds_since(start);
     start = Clock::now();
-    for (auto& instance : crowd) skel::update_world_transforms(instance->pose());
+    // Bones and constraints, with physics stepping by the frame's time.
+    const skel::FrameContext context{.delta = 1.0f / 60};
+    for (auto& instance : crowd) skel::update_skeleton(instance->pose(), context);
     t.update_order += seconds_since(start);
     start = Clock::now();
     for (auto& instance : crowd) instance->vertices();

@@ -7,6 +7,7 @@
 
 #include "mf/anim/clip_sample.hpp"
 #include "mf/skel/clip_sampler.hpp"
+#include "mf/skel/constraints.hpp"
 #include "mf/skel/cpu_vertices.hpp"
 #include "mf/skel/skeleton_data.hpp"
 #include "mf/skel/skeleton_pose.hpp"
@@ -21,9 +22,10 @@ class SkeletonInstance {
   SkeletonPose& pose() { return pose_; }
   const SkeletonPose& pose() const { return pose_; }
 
-  // Applies the samples over the setup pose, then walks the update order (world transforms).
-  // The frame's fired events replace the previous frame's.
-  void update(std::span<const anim::ClipSample> samples);
+  // Applies the samples over the setup pose, then walks the update order (world transforms and
+  // constraints, update_skeleton) with `context` (the frame's delta time, skeleton position, physics
+  // settings). The frame's fired events replace the previous frame's.
+  void update(std::span<const anim::ClipSample> samples, const FrameContext& context = {});
 
   std::span<const FiredEvent> events() const { return events_.events(); }
 

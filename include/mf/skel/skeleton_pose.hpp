@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "mf/skel/constraint_state.hpp"
 #include "mf/skel/skeleton_data.hpp"
 
 namespace mf::skel {
@@ -72,6 +73,8 @@ class SkeletonPose {
   std::vector<PathPose> path;
   std::vector<PhysicsPose> physics;
   std::vector<std::uint8_t> constraint_active;  // per constraint id (SkeletonData::constraint_steps)
+  PathScratch path_scratch;                     // path_constraint.cpp
+  std::vector<PhysicsState> physics_state;      // physics_constraint.cpp
 
   // ---- time and playback helpers ----
   std::vector<std::uint32_t> cursors;      // timeline key hints, per loaded clip's cursor range

@@ -19,13 +19,24 @@
 
 namespace mf::skel {
 
+// A 2×2 matrix whose columns are axes: x' = a·x + b·y, y' = c·x + d·y.
+struct Matrix2 {
+  float a, b, c, d;
+};
+
+// The frame a child with inherit mode `mode` takes from its parent's world 2×2 (the table above): the
+// child's world 2×2 is this frame times its local matrix.
+Matrix2 inherited_frame(const Matrix2& parent_world, Inherit mode);
+// The frame `bone` takes from its parent's current world transform; the identity for a root bone.
+Matrix2 inherited_frame(const SkeletonPose& pose, int bone);
+
 // Computes one bone's world transform from its parent's (already computed) and its local pose.
 void update_world_transform(SkeletonPose& pose, int bone);
 
-// Walks the update order and computes the world transform of every active bone. A bone whose local
-// pose is unchanged since the last call, and none of whose ancestors changed, keeps last frame's world
-// transform (an idle sub-tree costs one comparison per bone). Constraint steps are solved by the
-// constraints module when it is linked into the update order; this walk computes the bone steps.
+// Walks the whole update order, bones and constraints, with a default frame: the same as
+// update_skeleton(pose, FrameContext{}) (constraints.hpp), so physics takes no time step. A bone whose
+// local pose is unchanged since the last call, none of whose ancestors changed and which no constraint
+// writes keeps last frame's world transform (an idle sub-tree costs one comparison per bone).
 void update_world_transforms(SkeletonPose& pose);
 
 }  // namespace mf::skel

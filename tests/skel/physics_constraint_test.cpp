@@ -1,0 +1,567 @@
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "mf/skel/clip_sampler.hpp"
+#include "mf/skel/constraints.hpp"
+#include "mf/skel/skeleton_instance.hpp"
+#include "mf/skel/world_transform.hpp"
+#include "test_rig.hpp"
+
+namespace mf::skel {
+namespace {
+
+constexpr float kPi = 3.14159265358979323846f;
+constexpr float kRadToDeg = 180.0f / kPi;
+constexpr float kStep = 1.0f / 60.0f;
+// Settled: what "back at rest" means for the chain (pixels and degrees).
+constexpr float kRestPixels = 0.01f;
+constexpr float kRestDegrees = 0.01f;
+// Equilibria reached after many seconds of damped motion: float rounding of a few hundred steps.
+constexpr float kEquilibrium = 1e-3f;
+// A handful of float operations from exact.
+constexpr float kTolerance = 1e-4f;
+
+PhysicsData physics_on(int bone) {
+  PhysicsData c;
+  c.name = "physics";
+  c.bone = bone;
+  return c;
+}
+
+float tip_x(const SkeletonPose& p, int bone) {
+  const auto i = static_cast<std::size_t>(bone);
+  return p.world_x[i] + p.a[i] * p.data().bones.length[i];
+}
+float tip_y(const SkeletonPose& p, int bone) {
+  const auto i = static_cast<std::size_t>(bone);
+  return p.world_y[i] + p.c[i] * p.data().bones.length[i];
+}
+
+bool at_rest(const PhysicsState& s) {
+  return s.offset_x == 0 && s.offset_y == 0 && s.velocity_x == 0 && s.velocity_y == 0 && s.tip_offset_x == 0 &&
+         s.tip_offset_y == 0 && s.tip_velocity_x == 0 && s.tip_velocity_y == 0 && s.remaining == 0 && s.steps == 0;
+}
+
+void expect_same_state(const PhysicsState& a, const PhysicsState& b) {
+  EXPECT_EQ(a.reset, b.reset);
+  EXPECT_EQ(a.reset_seen, b.reset_seen);
+  EXPECT_EQ(a.steps, b.steps);
+  const float PhysicsState::*fields[] = {
+      &PhysicsState::remaining,      &PhysicsState::skeleton_x,     &PhysicsState::skeleton_y,
+      &PhysicsState::origin_x,       &PhysicsState::origin_y,       &PhysicsState::tip_x,
+      &PhysicsState::tip_y,          &PhysicsState::offset_x,       &PhysicsState::offset_y,
+      &PhysicsState::velocity_x,     &PhysicsState::velocity_y,     &PhysicsState::tip_offset_x,
+      &PhysicsState::tip_offset_y,   &PhysicsState::tip_velocity_x, &PhysicsState::tip_velocity_y};
+  for (const auto field : fields)
+    EXPECT_EQ(std::bit_cast<std::uint32_t>(a.*field), std::bit_cast<std::uint32_t>(b.*field));
+}
+
+// Bit-identical local and world transforms.
+void expect_same_bones(const SkeletonPose& a, const SkeletonPose& b) {
+  const std::vector<float> SkeletonPose::*arrays[] = {
+      &SkeletonPose::x, &SkeletonPose::y, &SkeletonPose::rotation, &SkeletonPose::scale_x, &SkeletonPose::shear_x,
+      &SkeletonPose::a, &SkeletonPose::b, &SkeletonPose::c,        &SkeletonPose::d,       &SkeletonPose::world_x,
+      &SkeletonPose::world_y};
+  for (const auto array : arrays) {
+    const std::vector<float>& va = a.*array;
+    const std::vector<float>& vb = b.*array;
+    ASSERT_EQ(va.size(), vb.size());
+    for (std::size_t i = 0; i < va.size(); ++i)
+      EXPECT_EQ(std::bit_cast<std::uint32_t>(va[i]), std::bit_cast<std::uint32_t>(vb[i])) << "bone " << i;
+  }
+}
+
+class PhysicsConstraint : public ::testing::Test {
+ protected:
+  // Adds a physics constraint; the caller lays out the update order.
+  int add(const PhysicsData& c) {
+    data_.physics.push_back(c);
+    const auto index = static_cast<std::int32_t>(data_.physics.size() - 1);
+    data_.constraint_steps.push_back({UpdateKind::Physics, index});
+    return index;
+  }
+  void set_length(int bone, float length) { data_.bones.length[static_cast<std::size_t>(bone)] = length; }
+
+  // Walks the update order: bone steps compute world transforms, physics steps solve.
+  static void walk(SkeletonPose& pose, const FrameContext& context) {
+    for (const UpdateStep& step : pose.data().update_order) {
+      if (step.kind == UpdateKind::Bone) update_world_transform(pose, step.index);
+      else if (step.kind == UpdateKind::Physics) solve_physics(pose, step.index, context);
+    }
+  }
+  // One frame: the animated pose (the setup pose with the root bone at root_x), then the update order.
+  static void frame(SkeletonPose& pose, const FrameContext& context, float root_x = 0) {
+    pose.set_to_setup();
+    pose.x[0] = root_x;
+    walk(pose, context);
+  }
+  static FrameContext context(float delta, float skeleton_x = 0, PhysicsMode mode = PhysicsMode::Update) {
+    FrameContext c;
+    c.delta = delta;
+    c.skeleton_x = skeleton_x;
+    c.physics = mode;
+    return c;
+  }
+
+  // A root bone and one bone under it (index 1), at the given setup rotation, 100 px long, with a
+  // physics constraint `c` on it: update order root, bone, constraint.
+  int single_bone(PhysicsData c, float rotation = 0, float parent_scale_x = 1) {
+    test::add_bone(data_, "root", -1, 0, 0, 0, parent_scale_x);
+    const int bone = test::add_bone(data_, "bone", 0, 0, 0, rotation);
+    set_length(bone, 100);
+    c.bone = bone;
+    add(c);
+    data_.update_order.push_back({UpdateKind::Physics, 0});
+    return bone;
+  }
+
+  // Runs `seconds` of 60 Hz frames with everything still.
+  static void settle(SkeletonPose& pose, const FrameContext& context, float seconds) {
+    const int frames = static_cast<int>(std::lround(seconds * 60));
+    for (int f = 0; f < frames; ++f) frame(pose, context);
+  }
+
+  // The chain: root at the origin, three 40 px bones hanging straight down (b1 rotated 90°, b2 and b3
+  // continuing it), each with a rotate physics constraint. The update order recomputes each bone after
+  // its parent's constraint has moved it.
+  void chain() {
+    test::add_bone(data_, "root", -1);
+    bones_[0] = test::add_bone(data_, "b1", 0, 0, 0, 90);
+    bones_[1] = test::add_bone(data_, "b2", bones_[0], 40, 0);
+    bones_[2] = test::add_bone(data_, "b3", bones_[1], 40, 0);
+    data_.update_order.clear();
+    data_.update_order.push_back({UpdateKind::Bone, 0});
+    for (int k = 0; k < 3; ++k) {
+      set_length(bones_[k], 40);
+      PhysicsData c = physics_on(bones_[k]);
+      c.rotate = 1;
+      add(c);
+      data_.update_order.push_back({UpdateKind::Bone, bones_[k]});
+      data_.update_order.push_back({UpdateKind::Physics, k});
+    }
+  }
+
+  SkeletonData data_;
+  int bones_[3] = {};  // the chain's bones
+};
+
+TEST_F(PhysicsConstraint, AChainSwingsWhenItsRootMovesAndSettlesBackToRest) {
+  chain();
+  SkeletonPose pose(data_), animated(data_);
+  const FrameContext update = context(kStep), none = context(kStep, 0, PhysicsMode::None);
+  // The root slides 200 px to the right in half a second (smoothstep), then holds still.
+  float largest_lag = 0;
+  float end_of_motion_dx = 0;
+  for (int f = 0; f <= 30; ++f) {
+    const float t = static_cast<float>(f) / 30;
+    const float root_x = 200 * t * t * (3 - 2 * t);
+    frame(pose, update, root_x);
+    frame(animated, none, root_x);
+    const float dx = tip_x(pose, bones_[2]) - tip_x(animated, bones_[2]);
+    largest_lag = std::max(largest_lag, -dx);
+    end_of_motion_dx = dx;
+  }
+  // Moving right, the tail trails to the left, by a visible amount.
+  EXPECT_GT(largest_lag, 20.0f);
+  EXPECT_LT(end_of_motion_dx, 0.0f);
+
+  // Holding still, the tail swings past its rest position (a pendulum), then the damping settles it.
+  bool overshot = false;
+  for (int f = 0; f < 60; ++f) {
+    frame(pose, update, 200);
+    overshot = overshot || tip_x(pose, bones_[2]) > tip_x(animated, bones_[2]) + 1;
+  }
+  EXPECT_TRUE(overshot);
+  for (int f = 0; f < 60 * 3; ++f) frame(pose, update, 200);  // 4 s after the root stopped
+  frame(animated, none, 200);
+  for (const int bone : bones_) {
+    const auto i = static_cast<std::size_t>(bone);
+    EXPECT_NEAR(tip_x(pose, bone), tip_x(animated, bone), kRestPixels) << "bone " << bone;
+    EXPECT_NEAR(tip_y(pose, bone), tip_y(animated, bone), kRestPixels) << "bone " << bone;
+    EXPECT_NEAR(pose.rotation[i], animated.rotation[i], kRestDegrees) << "bone " << bone;
+  }
+  for (const PhysicsState& s : pose.physics_state) {
+    EXPECT_LT(std::hypot(s.tip_offset_x, s.tip_offset_y), kRestPixels);
+    EXPECT_LT(std::hypot(s.tip_velocity_x, s.tip_velocity_y), kRestPixels);
+  }
+}
+
+TEST_F(PhysicsConstraint, TwoPosesFedTheSameUnevenFramesAreBitIdentical) {
+  chain();
+  // Every channel, with gravity and wind, the root and the skeleton moving, uneven deltas (some over
+  // the step cap).
+  for (PhysicsData& c : data_.physics) {
+    c.x = 0.5f;
+    c.y = 0.8f;
+    c.scale_x = 0.3f;
+    c.shear_x = 0.2f;
+    c.gravity = 150;
+    c.wind = -40;
+  }
+  SkeletonPose a(data_), b(data_), still(data_);
+  std::uint32_t seed = 12345;
+  auto next = [&seed] {
+    seed = seed * 1664525u + 1013904223u;
+    return static_cast<float>(seed >> 8) / static_cast<float>(1u << 24);
+  };
+  float largest = 0;
+  float time = 0;
+  for (int f = 0; f < 300; ++f) {
+    FrameContext c = context(f % 50 == 49 ? 0.2f : 0.004f + 0.04f * next());
+    time += c.delta;
+    c.skeleton_x = 80 * std::sin(time * 3);
+    c.skeleton_y = 30 * std::sin(time * 5);
+    c.wind = 20 * std::cos(time);
+    const float root_x = 40 * std::sin(time * 7);
+    frame(a, c, root_x);
+    frame(b, c, root_x);
+    frame(still, context(c.delta, c.skeleton_x, PhysicsMode::None), root_x);
+    largest = std::max(largest, std::abs(tip_x(a, bones_[2]) - tip_x(still, bones_[2])));
+  }
+  EXPECT_GT(largest, 5.0f);  // the physics did move the chain
+  expect_same_bones(a, b);
+  for (std::size_t k = 0; k < a.physics_state.size(); ++k) expect_same_state(a.physics_state[k], b.physics_state[k]);
+}
+
+TEST_F(PhysicsConstraint, ADeltaOverTheCapMakesFourStepsAndDropsTheRest) {
+  PhysicsData c;
+  c.x = c.y = 1;
+  single_bone(c);
+  SkeletonPose pose(data_);
+  frame(pose, context(kStep));        // records the rest position
+  frame(pose, context(0, 30));        // the skeleton moves: an offset, no step yet
+  ASSERT_EQ(pose.physics_state[0].steps, 0u);
+  ASSERT_NEAR(pose.physics_state[0].offset_x, -30, kTolerance);
+
+  SkeletonPose one_second = pose, four_steps = pose, four_and_a_half = pose;
+  frame(one_second, context(1.0f, 30));
+  for (int f = 0; f < 4; ++f) frame(four_steps, context(data_.physics[0].step, 30));
+  frame(four_and_a_half, context(4.5f * data_.physics[0].step, 30));
+
+  const PhysicsState& s = one_second.physics_state[0];
+  EXPECT_EQ(s.steps, 4u);
+  EXPECT_EQ(s.remaining, 0.0f);  // 56 steps' worth dropped
+  // Exactly the state four single steps reach.
+  expect_same_state(s, four_steps.physics_state[0]);
+  expect_same_bones(one_second, four_steps);
+  EXPECT_GT(s.offset_x, -30.0f);  // the spring did pull
+
+  // Under the cap, the leftover time is kept for the next frame.
+  EXPECT_EQ(four_and_a_half.physics_state[0].steps, 4u);
+  EXPECT_NEAR(four_and_a_half.physics_state[0].remaining, 0.5f * data_.physics[0].step, 1e-6f);
+}
+
+TEST_F(PhysicsConstraint, AStepShorterThanTheFrameStepsSeveralTimes) {
+  PhysicsData c;
+  c.y = 1;
+  c.step = 1.0f / 120;
+  single_bone(c);
+  SkeletonPose pose(data_);
+  frame(pose, context(kStep));
+  frame(pose, context(kStep));
+  frame(pose, context(kStep));
+  EXPECT_EQ(pose.physics_state[0].steps, 4u);  // two 1/120 s steps per 1/60 s frame
+}
+
+TEST_F(PhysicsConstraint, InertiaIsTheShareOfMovementTheBoneLagsBy) {
+  PhysicsData c;
+  c.x = c.y = 1;
+  c.inertia = 0.25f;
+  const int bone = single_bone(c);
+  SkeletonPose pose(data_);
+  frame(pose, context(kStep));
+  frame(pose, context(0, 40));  // the skeleton moves 40 px right
+  EXPECT_NEAR(pose.physics_state[0].offset_x, -10, kTolerance);
+  // The bone is drawn 10 px behind where the animation puts it (skeleton space).
+  EXPECT_NEAR(pose.world_x[static_cast<std::size_t>(bone)], -10, kTolerance);
+  frame(pose, context(0, 40), 20);  // the animation moves the bone 20 px right in the skeleton
+  EXPECT_NEAR(pose.physics_state[0].offset_x, -15, kTolerance);
+  EXPECT_NEAR(pose.world_x[static_cast<std::size_t>(bone)], 5, kTolerance);
+}
+
+TEST_F(PhysicsConstraint, AJumpBeyondTheLimitResetsASmallerOneDoesNot) {
+  PhysicsData c;
+  c.x = c.y = c.rotate = 1;
+  c.limit = 100;
+  c.gravity = 200;
+  const int bone = single_bone(c);
+  SkeletonPose start(data_), animated(data_);
+  settle(start, context(kStep), 1);
+  ASSERT_FALSE(at_rest(start.physics_state[0]));  // sagging under gravity
+
+  SkeletonPose far = start, near = start;
+  frame(far, context(kStep, 101));
+  frame(animated, context(kStep, 101, PhysicsMode::None));
+  EXPECT_TRUE(at_rest(far.physics_state[0]));
+  EXPECT_EQ(far.physics_state[0].skeleton_x, 101.0f);
+  expect_same_bones(far, animated);  // the rest state draws the animated pose
+
+  frame(near, context(kStep, 99));
+  EXPECT_NEAR(near.physics_state[0].offset_x, -99, 5.0f);  // one step of spring pull from −99
+  EXPECT_LT(near.world_x[static_cast<std::size_t>(bone)], -90.0f);
+}
+
+TEST_F(PhysicsConstraint, ResetKeysAndResetPhysicsRestoreTheSetupState) {
+  PhysicsData c;
+  c.x = c.y = c.rotate = 1;
+  single_bone(c);
+  SkeletonPose pose(data_), animated(data_);
+  frame(pose, context(kStep));
+  frame(pose, context(kStep, 30));
+  ASSERT_FALSE(at_rest(pose.physics_state[0]));
+
+  // A reset key (the sampler bumps reset_count; set_to_setup keeps it).
+  ++pose.physics[0].reset_count;
+  frame(pose, context(kStep, 60));
+  frame(animated, context(kStep, 60, PhysicsMode::None));
+  EXPECT_TRUE(at_rest(pose.physics_state[0]));
+  expect_same_bones(pose, animated);
+  frame(pose, context(kStep, 60));  // nothing moved since the reset: still at rest
+  EXPECT_EQ(pose.physics_state[0].offset_x, 0.0f);
+
+  frame(pose, context(kStep, 90));
+  ASSERT_FALSE(at_rest(pose.physics_state[0]));
+  reset_physics(pose);
+  EXPECT_TRUE(at_rest(pose.physics_state[0]));
+  // The next update records the positions afresh: the move since the last update is no kick.
+  frame(pose, context(kStep, 150));
+  EXPECT_TRUE(at_rest(pose.physics_state[0]));
+  frame(animated, context(kStep, 150, PhysicsMode::None));
+  expect_same_bones(pose, animated);
+}
+
+TEST_F(PhysicsConstraint, PoseModeAppliesTheStateWithoutAdvancingIt) {
+  PhysicsData c;
+  c.x = c.y = 1;
+  const int bone = single_bone(c);
+  SkeletonPose pose(data_);
+  frame(pose, context(kStep));
+  frame(pose, context(kStep, 30));
+  const PhysicsState before = pose.physics_state[0];
+  ASSERT_NE(before.offset_x, 0.0f);
+
+  // Scrubbing: another animated pose (root at 50), time passing, the skeleton moving.
+  for (int f = 0; f < 10; ++f) frame(pose, context(0.1f, 70, PhysicsMode::Pose), 50);
+  expect_same_state(pose.physics_state[0], before);
+  // The current offsets on the current animated pose.
+  EXPECT_NEAR(pose.world_x[static_cast<std::size_t>(bone)], 50 + before.offset_x, kTolerance);
+  EXPECT_NEAR(pose.world_y[static_cast<std::size_t>(bone)], before.offset_y, kTolerance);
+}
+
+TEST_F(PhysicsConstraint, NoneModeLeavesPoseAndStateAlone) {
+  PhysicsData c;
+  c.x = c.y = c.rotate = c.scale_x = c.shear_x = 1;
+  single_bone(c);
+  SkeletonPose pose(data_), plain(data_);
+  frame(pose, context(kStep));
+  frame(pose, context(kStep, 30));
+  const PhysicsState before = pose.physics_state[0];
+  ASSERT_FALSE(at_rest(before));
+  const FrameContext none = context(kStep, 80, PhysicsMode::None);
+  frame(pose, none, 20);
+  expect_same_state(pose.physics_state[0], before);
+  // The animated pose, as a pose never touched by physics shows it.
+  plain.x[0] = 20;
+  update_world_transform(plain, 0);
+  update_world_transform(plain, 1);
+  expect_same_bones(pose, plain);
+}
+
+TEST_F(PhysicsConstraint, MixBlendsTheSimulationWithTheAnimatedPose) {
+  PhysicsData c;
+  c.y = 1;
+  c.gravity = 500;  // at rest the origin sags 500 / 100 = 5 px
+  const int bone = single_bone(c);
+  const auto i = static_cast<std::size_t>(bone);
+  SkeletonPose pose(data_), animated(data_);
+  settle(pose, context(kStep), 10);
+  EXPECT_NEAR(pose.world_y[i], 5, kEquilibrium);
+
+  // Global mix 0: the animated pose, while the simulation still runs.
+  FrameContext off = context(kStep);
+  off.physics_mix = 0;
+  const std::uint32_t steps = pose.physics_state[0].steps;
+  frame(pose, off);
+  frame(animated, context(kStep, 0, PhysicsMode::None));
+  expect_same_bones(pose, animated);
+  EXPECT_EQ(pose.physics_state[0].steps, steps + 1);
+
+  // Per-constraint mix 0 (animated by clips: set after the frame's setup pose).
+  pose.set_to_setup();
+  pose.physics[0].mix = 0;
+  walk(pose, context(kStep));
+  expect_same_bones(pose, animated);
+
+  // Half of each: a quarter of the offset.
+  FrameContext half = context(kStep);
+  half.physics_mix = 0.5f;
+  pose.set_to_setup();
+  pose.physics[0].mix = 0.5f;
+  walk(pose, half);
+  EXPECT_NEAR(pose.world_y[i], 1.25f, kEquilibrium);
+}
+
+TEST_F(PhysicsConstraint, TranslationChannelsAreSeparateAndInSkeletonSpace) {
+  // The bone sits under a parent turned 90°: its offsets still follow the skeleton's axes.
+  test::add_bone(data_, "root", -1);
+  const int parent = test::add_bone(data_, "parent", 0, 10, 20, 90);
+  const int bone = test::add_bone(data_, "bone", parent, 5, 0);
+  PhysicsData c = physics_on(bone);
+  c.x = 0.5f;
+  c.y = 1;
+  c.gravity = 300;  // at rest: (wind, gravity) / strength = (2, 3) px
+  c.wind = 200;
+  add(c);
+  data_.update_order.push_back({UpdateKind::Physics, 0});
+  SkeletonPose pose(data_);
+  settle(pose, context(kStep), 10);
+  EXPECT_NEAR(pose.physics_state[0].offset_x, 2, kEquilibrium);
+  EXPECT_NEAR(pose.physics_state[0].offset_y, 3, kEquilibrium);
+  const auto i = static_cast<std::size_t>(bone);
+  EXPECT_NEAR(pose.world_x[i], 10 + 2 * 0.5f, kEquilibrium);
+  EXPECT_NEAR(pose.world_y[i], 25 + 3, kEquilibrium);
+
+  // FrameContext gravity adds to the constraint's; mass makes the spring weaker: sag = g / (k · m⁻¹).
+  FrameContext heavier = context(kStep);
+  heavier.gravity = 100;
+  data_.physics[0].mass_inverse = 0.5f;
+  SkeletonPose second(data_);
+  settle(second, heavier, 20);
+  EXPECT_NEAR(second.physics_state[0].offset_y, (300 + 100) / (100 * 0.5f), kEquilibrium * 10);
+}
+
+TEST_F(PhysicsConstraint, GravityPullsAFreeHangingBoneDown) {
+  PhysicsData c;
+  c.rotate = 1;
+  const int bone = single_bone(c);  // pointing right (+X), 100 px
+  const auto i = static_cast<std::size_t>(bone);
+  FrameContext gravity = context(kStep);
+  gravity.gravity = 500;
+  SkeletonPose pose(data_);
+  settle(pose, gravity, 10);
+  // The tip sags g / k = 5 px at rest: the bone turns clockwise by atan(5 / 100).
+  const float expected = std::atan2(5.0f, 100.0f) * kRadToDeg;
+  EXPECT_NEAR(pose.rotation[i], expected, kEquilibrium);
+  EXPECT_GT(tip_y(pose, bone), 4.9f);
+  EXPECT_NEAR(std::hypot(pose.a[i], pose.c[i]), 1, kTolerance);  // rotate alone: no stretch
+
+  // The constraint's own gravity adds to the world's; a heavier bone sags further.
+  data_.physics[0].gravity = 300;
+  data_.physics[0].mass_inverse = 0.5f;
+  gravity.gravity = 200;
+  SkeletonPose heavy(data_);
+  settle(heavy, gravity, 20);
+  EXPECT_NEAR(heavy.rotation[i], std::atan2(10.0f, 100.0f) * kRadToDeg, kEquilibrium);
+}
+
+TEST_F(PhysicsConstraint, GravityDoesNotTurnABoneHangingStraightDown) {
+  PhysicsData c;
+  c.rotate = 1;
+  const int bone = single_bone(c, 90);
+  FrameContext gravity = context(kStep);
+  gravity.gravity = 500;
+  SkeletonPose pose(data_);
+  settle(pose, gravity, 10);
+  EXPECT_NEAR(pose.rotation[static_cast<std::size_t>(bone)], 90, kTolerance);
+}
+
+TEST_F(PhysicsConstraint, UnderAMirroredParentTheBoneStillFallsDown) {
+  PhysicsData c;
+  c.rotate = 1;
+  const int bone = single_bone(c, 0, -1);  // root scale X −1: the bone points left
+  const auto i = static_cast<std::size_t>(bone);
+  FrameContext gravity = context(kStep);
+  gravity.gravity = 500;
+  SkeletonPose pose(data_);
+  settle(pose, gravity, 10);
+  // Tip sags 5 px: in the world the bone turns anticlockwise by atan(5 / 100).
+  const float angle = std::atan2(5.0f, 100.0f);
+  EXPECT_NEAR(tip_x(pose, bone), -100 * std::cos(angle), kEquilibrium * 10);
+  EXPECT_NEAR(tip_y(pose, bone), 100 * std::sin(angle), kEquilibrium * 10);
+  EXPECT_GT(pose.c[i], 0.0f);
+}
+
+TEST_F(PhysicsConstraint, ScaleStretchesAndShearSkewsTowardsTheSimulatedTip) {
+  PhysicsData c;
+  c.scale_x = 1;
+  const int bone = single_bone(c);
+  const auto i = static_cast<std::size_t>(bone);
+  FrameContext wind = context(kStep);
+  wind.wind = 500;  // along the bone: the tip trails 5 px further out
+  SkeletonPose stretched(data_);
+  settle(stretched, wind, 10);
+  EXPECT_NEAR(stretched.scale_x[i], 1.05f, kEquilibrium);
+  EXPECT_EQ(stretched.rotation[i], 0.0f);
+
+  data_.physics[0].scale_x = 0;
+  data_.physics[0].shear_x = 1;
+  FrameContext gravity = context(kStep);
+  gravity.gravity = 500;  // across the bone: the X axis skews towards the sagging tip
+  SkeletonPose sheared(data_);
+  settle(sheared, gravity, 10);
+  EXPECT_NEAR(sheared.shear_x[i], std::atan2(5.0f, 100.0f) * kRadToDeg, kEquilibrium);
+  EXPECT_EQ(sheared.rotation[i], 0.0f);
+  EXPECT_NEAR(sheared.b[i], 0, kTolerance);  // the Y axis keeps its direction
+  EXPECT_NEAR(sheared.d[i], 1, kTolerance);
+}
+
+TEST_F(PhysicsConstraint, AZeroLengthBoneOnlyTranslates) {
+  PhysicsData c;
+  c.rotate = c.scale_x = c.shear_x = 1;
+  const int bone = single_bone(c);
+  set_length(bone, 0);
+  FrameContext gravity = context(kStep);
+  gravity.gravity = 500;
+  SkeletonPose pose(data_), animated(data_);
+  settle(pose, gravity, 2);
+  frame(animated, context(kStep, 0, PhysicsMode::None));
+  expect_same_bones(pose, animated);
+}
+
+// Through the clip sampler and update_skeleton: a gravity timeline bends the bone, a reset key puts
+// it back at rest.
+TEST_F(PhysicsConstraint, ClipTimelinesDriveGravityAndReset) {
+  PhysicsData c;
+  c.rotate = 1;
+  const int bone = single_bone(c);
+  const auto i = static_cast<std::size_t>(bone);
+  auto clip = std::make_shared<ClipData>();
+  clip->name = "sway";
+  clip->length = 2;
+  test::add_timeline(*clip, TimelineKind::PhysicsGravity, 0, 1, {0}, {500});
+  test::add_timeline(*clip, TimelineKind::PhysicsReset, 0, 0, {1.0f}, {}, 0);
+  const int id = test::add_clip(data_, clip);
+  SkeletonPose pose(data_);
+  ClipSampler sampler(data_);
+  EventBuffer events;
+  const FrameContext update = context(kStep);
+  float previous = 0;
+  bool was_reset = false;
+  for (int f = 1; f <= 90; ++f) {
+    const float now = static_cast<float>(f) * kStep;
+    const anim::ClipSample s = loop_sample(data_, id, previous, now, false);
+    previous = now;
+    const float before = pose.rotation[i];
+    sampler.apply(pose, std::span(&s, 1), events);
+    update_skeleton(pose, update);
+    if (pose.physics[0].reset_count == 1 && !was_reset) {  // the frame that passes the key at 1 s
+      EXPECT_NEAR(now, 1.0f, kStep);
+      EXPECT_GT(before, 1.0f);  // bent by the keyed gravity until then
+      EXPECT_TRUE(at_rest(pose.physics_state[0]));
+      EXPECT_EQ(pose.rotation[i], 0.0f);
+      was_reset = true;
+    }
+  }
+  EXPECT_TRUE(was_reset);
+  EXPECT_GT(pose.rotation[i], 1.0f);  // bending again after the reset
+}
+
+}  // namespace
+}  // namespace mf::skel

@@ -1,0 +1,241 @@
+// The update order walk: constraints solve where the order puts them and bones after them follow;
+// constraint ids switch constraints on and off; idle bones are skipped while constrained ones are
+// always recomputed; rigs from the build step and SkeletonInstance frames solve their constraints.
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "mf/offline/skeleton_builder.hpp"
+#include "mf/skel/constraints.hpp"
+#include "mf/skel/skeleton_instance.hpp"
+#include "mf/skel/world_transform.hpp"
+#include "test_rig.hpp"
+
+namespace mf::skel {
+namespace {
+
+// Positions from float world transforms, pixels.
+constexpr double kPx = 1e-3;
+// Directions, radians.
+constexpr double kAngle = 1e-4;
+
+struct V {
+  double x, y;
+};
+
+V origin(const SkeletonPose& p, int b) {
+  const auto i = static_cast<std::size_t>(b);
+  return {p.world_x[i], p.world_y[i]};
+}
+V tip(const SkeletonPose& p, int b) {
+  const auto i = static_cast<std::size_t>(b);
+  const double len = p.data().bones.length[i];
+  return {p.world_x[i] + p.a[i] * len, p.world_y[i] + p.c[i] * len};
+}
+double distance(V u, V v) { return std::hypot(u.x - v.x, u.y - v.y); }
+// Angle between a bone's X axis and the direction from its origin to `to`.
+double aim_error(const SkeletonPose& p, int b, V to) {
+  const auto i = static_cast<std::size_t>(b);
+  const V from = origin(p, b);
+  return std::remainder(std::atan2(p.c[i], p.a[i]) - std::atan2(to.y - from.y, to.x - from.x), 2 * 3.14159265358979);
+}
+
+void push_ik(SkeletonData& d, std::vector<std::int32_t> bones, int target) {
+  IkData ik;
+  ik.name = "ik" + std::to_string(d.ik.size());
+  ik.bones = std::move(bones);
+  ik.target = target;
+  const auto index = static_cast<std::int32_t>(d.ik.size());
+  d.ik.push_back(std::move(ik));
+  d.update_order.push_back({UpdateKind::Ik, index});
+  d.constraint_steps.push_back({UpdateKind::Ik, index});
+}
+void push_bone(SkeletonData& d, int bone) { d.update_order.push_back({UpdateKind::Bone, bone}); }
+
+// Two one-bone IKs where the second reads the first's result: `arm` points at `goal`, `hand` rides on
+// the arm's tip, and `eye` points at the hand.
+struct Follow {
+  SkeletonData data;
+  int root, arm, hand, goal, eye;
+
+  // `eye_first`: the eye's constraint comes first in the order, so it sees the hand before the arm
+  // turns.
+  explicit Follow(bool eye_first = false) {
+    root = test::add_bone(data, "root", -1);
+    arm = test::add_bone(data, "arm", root, 0, 0, 0);
+    hand = test::add_bone(data, "hand", arm, 50, 0);
+    goal = test::add_bone(data, "goal", root, 0, 80);
+    eye = test::add_bone(data, "eye", root, 100, 0);
+    data.bones.length[static_cast<std::size_t>(arm)] = 50;
+    if (eye_first) {
+      push_ik(data, {eye}, hand);
+      push_bone(data, eye);
+    }
+    push_ik(data, {arm}, goal);  // arm turns to point down at the goal
+    push_bone(data, arm);
+    push_bone(data, hand);
+    if (!eye_first) {
+      push_ik(data, {eye}, hand);
+      push_bone(data, eye);
+    }
+  }
+};
+
+TEST(UpdateOrder, AConstraintSeesTheBonesSolvedBeforeIt) {
+  Follow rig;
+  SkeletonPose pose(rig.data);
+  update_skeleton(pose, {});
+  // The arm points at the goal; the hand, emitted after the arm's solve, is at the goal's side.
+  EXPECT_NEAR(aim_error(pose, rig.arm, {0, 80}), 0, kAngle);
+  EXPECT_LT(distance(origin(pose, rig.hand), {0, 50}), kPx);
+  // The eye's constraint comes after: it points at the solved hand.
+  EXPECT_NEAR(aim_error(pose, rig.eye, {0, 50}), 0, kAngle);
+}
+
+TEST(UpdateOrder, AConstraintEarlierInTheOrderSeesTheUnsolvedPose) {
+  Follow rig(true);
+  SkeletonPose pose(rig.data);
+  update_skeleton(pose, {});
+  // The eye solved before the arm turned: it points where the hand was in the setup pose, (50, 0).
+  EXPECT_NEAR(aim_error(pose, rig.eye, {50, 0}), 0, kAngle);
+  EXPECT_LT(distance(origin(pose, rig.hand), {0, 50}), kPx);
+}
+
+TEST(UpdateOrder, ConstraintIdsAreTheirPlaceInTheOrder) {
+  Follow rig;
+  ASSERT_EQ(rig.data.constraint_steps.size(), 2u);
+  SkeletonPose pose(rig.data);
+  pose.constraint_active[1] = 0;  // the eye's constraint, second in the order
+  update_skeleton(pose, {});
+  EXPECT_NEAR(aim_error(pose, rig.arm, {0, 80}), 0, kAngle);
+  EXPECT_EQ(pose.rotation[static_cast<std::size_t>(rig.eye)], 0);
+
+  pose.constraint_active[1] = 1;
+  pose.constraint_active[0] = 0;  // the arm's
+  pose.set_to_setup();
+  update_skeleton(pose, {});
+  EXPECT_EQ(pose.rotation[static_cast<std::size_t>(rig.arm)], 0);
+  EXPECT_LT(distance(origin(pose, rig.hand), {50, 0}), kPx);
+  EXPECT_NEAR(aim_error(pose, rig.eye, {50, 0}), 0, kAngle);
+}
+
+TEST(UpdateOrder, IdleBonesAreSkippedAndConstrainedBonesAlwaysRecomputed) {
+  Follow rig;
+  const int tail = test::add_bone(rig.data, "tail", rig.root, -10, 0);
+  const int tip_bone = test::add_bone(rig.data, "tail_tip", tail, -10, 0);
+  SkeletonPose pose(rig.data);
+  update_skeleton(pose, {});
+  for (int b : {tail, tip_bone, rig.arm, rig.hand, rig.eye})
+    EXPECT_EQ(pose.world_changed[static_cast<std::size_t>(b)], 1) << b;
+
+  pose.set_to_setup();  // what the clip sampler does every frame
+  update_skeleton(pose, {});
+  EXPECT_EQ(pose.world_changed[static_cast<std::size_t>(tail)], 0);
+  EXPECT_EQ(pose.world_changed[static_cast<std::size_t>(tip_bone)], 0);
+  EXPECT_EQ(pose.world_changed[static_cast<std::size_t>(rig.goal)], 0);
+  // Solved bones and their descendants never count as idle: the solve rewrites them every frame.
+  for (int b : {rig.arm, rig.hand, rig.eye}) EXPECT_EQ(pose.world_changed[static_cast<std::size_t>(b)], 1) << b;
+  EXPECT_NEAR(aim_error(pose, rig.eye, {0, 50}), 0, kAngle);
+
+  // Moving an idle bone recomputes it and its descendants.
+  pose.set_to_setup();
+  pose.rotation[static_cast<std::size_t>(tail)] = 90;
+  update_skeleton(pose, {});
+  EXPECT_EQ(pose.world_changed[static_cast<std::size_t>(tail)], 1);
+  EXPECT_EQ(pose.world_changed[static_cast<std::size_t>(tip_bone)], 1);
+  EXPECT_LT(distance(origin(pose, tip_bone), {-10, -10}), kPx);
+
+  // Moving the goal moves the solved chain and what reads it.
+  pose.set_to_setup();
+  pose.rotation[static_cast<std::size_t>(tail)] = 90;
+  pose.x[static_cast<std::size_t>(rig.goal)] = -80;
+  pose.y[static_cast<std::size_t>(rig.goal)] = 0;
+  update_skeleton(pose, {});
+  EXPECT_LT(distance(origin(pose, rig.hand), {-50, 0}), kPx);
+  EXPECT_NEAR(aim_error(pose, rig.eye, {-50, 0}), 0, kAngle);
+}
+
+TEST(UpdateOrder, UpdateWorldTransformsIsTheDefaultFrame) {
+  Follow rig;
+  SkeletonPose a(rig.data), b(rig.data);
+  update_world_transforms(a);
+  update_skeleton(b, FrameContext{});
+  for (std::size_t i = 0; i < rig.data.bones.size(); ++i) {
+    EXPECT_EQ(a.a[i], b.a[i]);
+    EXPECT_EQ(a.c[i], b.c[i]);
+    EXPECT_EQ(a.world_x[i], b.world_x[i]);
+    EXPECT_EQ(a.world_y[i], b.world_y[i]);
+  }
+  EXPECT_NEAR(aim_error(a, rig.eye, {0, 50}), 0, kAngle);
+}
+
+TEST(UpdateOrder, InactiveBonesAreSkippedUntilTheyReturn) {
+  Follow rig;
+  rig.data.bones.skin_required[static_cast<std::size_t>(rig.goal)] = 1;
+  SkeletonPose pose(rig.data);  // no skin: the goal is inactive, so the arm's constraint does nothing
+  update_skeleton(pose, {});
+  EXPECT_EQ(pose.rotation[static_cast<std::size_t>(rig.arm)], 0);
+  EXPECT_NEAR(aim_error(pose, rig.eye, {50, 0}), 0, kAngle);
+
+  pose.active[static_cast<std::size_t>(rig.goal)] = 1;
+  pose.set_to_setup();
+  update_skeleton(pose, {});
+  EXPECT_LT(distance(origin(pose, rig.goal), {0, 80}), kPx);
+  EXPECT_NEAR(aim_error(pose, rig.arm, {0, 80}), 0, kAngle);
+}
+
+// root ─ hip ─ thigh ─ shin ─ foot, a target under the root, built by the build step: its update
+// order puts the target before the solve and the foot after it.
+TEST(UpdateOrder, ARigFromTheBuildStepSolvesItsChain) {
+  using namespace mf::offline;
+  Skeleton s;
+  s.uid = "skl_0123456789ab";
+  auto bone = [](std::string name, int parent, float x, float y, float length) {
+    Bone b;
+    b.name = std::move(name);
+    b.parent = parent;
+    b.x = x;
+    b.y = y;
+    b.length = length;
+    return b;
+  };
+  s.bones = {bone("root", -1, 0, 0, 0), bone("hip", 0, 0, -100, 0), bone("thigh", 1, 0, 0, 50),
+             bone("shin", 2, 50, 0, 45), bone("foot", 3, 45, 0, 10), bone("target", 0, 20, -20, 0)};
+  s.bones[2].rotation = 80;
+  IkConstraint ik;
+  ik.name = "leg";
+  ik.bones = {2, 3};
+  ik.target = 5;
+  s.ik.push_back(ik);
+  auto built = build_skeleton(s, [](const std::string&) { return std::optional<ImageSize>{}; }, "leg", "leg.mskel");
+  ASSERT_TRUE(built.ok()) << built.error().to_string();
+  const SkeletonData& data = *built->data;
+  SkeletonPose pose(data);
+  update_skeleton(pose, {});
+  EXPECT_LT(distance(tip(pose, 3), {20, -20}), kPx);
+  EXPECT_LT(distance(origin(pose, 4), {20, -20}), kPx);  // the foot follows the solved shin
+  EXPECT_GT(pose.rotation[3], 0);                         // bend +1: the knee turns clockwise
+}
+
+TEST(UpdateOrder, SkeletonInstanceSolvesAfterTheClip) {
+  Follow rig;
+  auto clip = std::make_shared<ClipData>();
+  clip->name = "move";
+  clip->length = 1;
+  test::add_timeline(*clip, TimelineKind::Translate, rig.goal, 2, {0, 1}, {0, 0, -80, -80});
+  const int id = test::add_clip(rig.data, clip);
+  SkeletonInstance instance(rig.data);
+  const anim::ClipSample s = loop_sample(rig.data, id, 0, 1, false);
+  instance.update({&s, 1}, FrameContext{.delta = 1.0f / 60});
+  // The goal is keyed to (−80, 0): the arm points there and the eye at the hand beside it.
+  EXPECT_LT(distance(origin(instance.pose(), rig.goal), {-80, 0}), kPx);
+  EXPECT_LT(distance(origin(instance.pose(), rig.hand), {-50, 0}), kPx);
+  EXPECT_NEAR(aim_error(instance.pose(), rig.eye, {-50, 0}), 0, kAngle);
+}
+
+}  // namespace
+}  // namespace mf::skel
