@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include "mf/skel/constraints.hpp"
 #include "mf/skel/skeleton_instance.hpp"
 #include "mf/skel/skin_composer.hpp"
 #include "synthetic_rig.hpp"
@@ -64,7 +65,10 @@ std::uint64_t run(const SkeletonData& data, int frames) {
     anim::ClipSample samples[2] = {loop_sample(data, move, prev, t), loop_sample(data, alt, prev, t)};
     samples[0].weight = 0.5f + 0.5f * static_cast<float>(f % 60) / 60;
     samples[1].weight = 1 - samples[0].weight;
-    instance.update(samples);
+    FrameContext context;  // physics steps at 60 Hz; the skeleton drifts so inertia has work
+    context.delta = 1.0f / 60;
+    context.skeleton_x = static_cast<float>(f % 120);
+    instance.update(samples, context);
     const std::uint64_t h = hash_pose(instance);
     total.add_bytes(&h, sizeof h);
   }

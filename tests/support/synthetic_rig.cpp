@@ -157,7 +157,43 @@ Clip mid_clip(const Skeleton& s) {
   return clip;
 }
 
+// Two two-bone IK chains, a transform constraint, a path constraint along an open path on the root,
+// and two physics constraints, all on existing bones (the rig keeps its 40 bones).
+void add_constraints(Skeleton& s, int first_order) {
+  int order = first_order;
+  auto bone = [&](const char* name) { return s.find_bone(name); };
+  s.ik.push_back(IkConstraint{.name = "reach0", .order = order++, .bones = {bone("c0_1"), bone("c0_2")}, .target = bone("c1_7")});
+  s.ik.push_back(IkConstraint{.name = "reach3", .order = order++, .bones = {bone("c3_4"), bone("c3_5")}, .target = bone("c2_3"),
+                              .softness = 4, .bend = -1, .stretch = true});
+  s.transform.push_back(TransformConstraint{.name = "follow", .order = order++, .bones = {bone("c2_0")}, .target = bone("c3_0"),
+                                            .mix_rotate = 0.5f, .mix_x = 0, .mix_y = 0, .mix_scale_x = 0, .mix_scale_y = 0,
+                                            .mix_shear_y = 0, .offset_rotation = 20});
+  Slot rail{.name = "rail", .bone = 0, .attachment = "rail"};
+  s.slots.push_back(rail);
+  PathAttachment path;
+  // Three knots (in, point, out each) making an open S curve of two segments.
+  path.vertices.positions = {-60, 40, -40, 0, -20, -40, 20, -60, 40, -60, 60, -60, 80, -40, 100, 0, 120, 40};
+  path.lengths = {130, 260};
+  s.skins[0].attachments.push_back(Attachment{static_cast<int>(s.slots.size()) - 1, "rail", path});
+  s.path.push_back(PathConstraint{.name = "along", .order = order++,
+                                  .bones = {bone("c4_3"), bone("c4_4"), bone("c4_5"), bone("c4_6")},
+                                  .target = static_cast<int>(s.slots.size()) - 1, .rotate_mode = RotateMode::Chain,
+                                  .position = 0.1f});
+  for (const char* name : {"c2_6", "c2_7"}) {
+    PhysicsConstraint p{.name = std::string("sway_") + name, .order = order++, .bone = bone(name)};
+    p.rotate = 1;
+    p.inertia = 0.8f;
+    s.physics.push_back(p);
+  }
+}
+
 }  // namespace
+
+SyntheticRig make_constraint_rig() {
+  SyntheticRig rig = make_mid_complexity_rig();
+  add_constraints(rig.skeleton, 0);
+  return rig;
+}
 
 SyntheticRig make_mid_complexity_rig() {
   SyntheticRig rig;
@@ -204,6 +240,8 @@ SyntheticRig make_feature_rig() {
   s.skins[0].attachments.push_back(Attachment{0, "clip", clipping});
   s.events.push_back(EventDef{.name = "flash", .string_value = "bright"});
 
+  add_constraints(s, 0);
+
   Clip alt = rig.clips[0].second;
   alt.uid = "anm_00000000beef";
   SequenceTimeline seq;
@@ -216,6 +254,17 @@ SyntheticRig make_feature_rig() {
   eyes.times = {0, 0.5f, 1.5f};
   eyes.names = {std::string("region7"), std::string("region7_closed"), std::nullopt};
   alt.attachments.push_back(eyes);
+  CurveTimeline reach = curve_timeline(CurveKind::Ik, "reach0", {0, 1, 2}, std::vector<float>(15, 0));
+  for (int k = 0; k < 3; ++k) {
+    reach.values[static_cast<std::size_t>(k) * 5] = k == 1 ? 0.3f : 1.0f;  // mix
+    reach.values[static_cast<std::size_t>(k) * 5 + 2] = k == 1 ? -1.0f : 1.0f;  // bend
+  }
+  reach.channels = 0b00101;
+  alt.curves.push_back(reach);
+  PhysicsResetTimeline reset;
+  reset.constraint = "sway_c2_7";
+  reset.times = {1.2f};
+  alt.physics_resets.push_back(reset);
   alt.draw_order.times = {0.5f, 1.5f};
   alt.draw_order.keys = {{DrawOrderMove{"flame", -5}}, {}};
   alt.events.times = {0.25f, 0.5f, 1.75f};

@@ -21,8 +21,14 @@ struct SyntheticRig {
 // on every bone with bezier curves, translate and scale on some, slot colours, two deform timelines.
 SyntheticRig make_mid_complexity_rig();
 
-// The mid-complexity rig plus two more skins, a sequence attachment with sequence keys, attachment
-// and draw-order keys, events, and a clipping attachment over three slots; clips "move" and "alt".
+// The mid-complexity rig with constraints on its bones: two two-bone IK chains (one soft and
+// stretching), a transform constraint, a path constraint placing four bones along an S curve, and two
+// physics constraints.
+SyntheticRig make_constraint_rig();
+
+// The constraint rig plus two more skins, a sequence attachment with sequence keys, attachment
+// and draw-order keys, IK parameter and physics reset keys, events, and a clipping attachment over
+// three slots; clips "move" and "alt".
 SyntheticRig make_feature_rig();
 
 // Builds the rig with every image 64 × 64 pixels and every clip loaded.
