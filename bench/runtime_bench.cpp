@@ -7,6 +7,7 @@
 
 #include <benchmark/benchmark.h>
 
+#include "mf/anim/animation_tracks.hpp"
 #include "mf/skel/constraints.hpp"
 #include "mf/skel/skeleton_instance.hpp"
 #include "mf/skel/world_transform.hpp"
@@ -23,6 +24,11 @@ const offline::BuildResult& rig() {
 
 const offline::BuildResult& constraint_rig() {
   static const offline::BuildResult built = testing::build_synthetic(testing::make_constraint_rig());
+  return built;
+}
+
+const offline::BuildResult& feature_rig() {
+  static const offline::BuildResult built = testing::build_synthetic(testing::make_feature_rig());
   return built;
 }
 
@@ -128,11 +134,57 @@ void BM_UpdateOrderWithConstraints(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations() * state.range(0));
 }
 
+// Playback through AnimationTracks on the feature rig (the mid-complexity rig's bones, slots and
+// clip "move", plus clip "alt"): track 0 switches between "move" and "alt" with a 0.5 s crossfade as
+// soon as the previous crossfade completes, so nearly every frame mixes two entries; track 1 plays
+// "move" additively at alpha 0.5. Timed: tracks.update, the samples, the sampler applying them and
+// clearing the signals; not the update order.
+void BM_TwoTrackMix(benchmark::State& state) {
+  const skel::SkeletonData& data = *feature_rig().data;
+  const int clips[2] = {data.find_clip("move"), data.find_clip("alt")};
+  std::vector<float> lengths;
+  for (const auto& clip : data.clips) lengths.push_back(clip.length);
+  const int count = static_cast<int>(state.range(0));
+  std::vector<skel::SkeletonPose> poses;
+  std::vector<anim::AnimationTracks> tracks;
+  std::vector<int> playing(static_cast<std::size_t>(count), 0);
+  for (int i = 0; i < count; ++i) {
+    poses.emplace_back(data);
+    tracks.emplace_back(lengths, static_cast<int>(data.bones.size()));
+    anim::AnimationTracks& t = tracks.back();
+    t.set_default_mix(0.5f);
+    t.set_clip(0, clips[0], true);
+    const anim::TrackEntryHandle add = t.set_clip(1, clips[0], true);
+    t.entry(add)->set_blend(anim::ClipBlend::Additive);
+    t.entry(add)->set_alpha(0.5f);
+    t.update(static_cast<float>(i) * 0.0137f);  // staggered phases
+    t.clear_signals();
+  }
+  skel::ClipSampler sampler(data);
+  skel::EventBuffer events;
+  for (auto _ : state) {
+    for (std::size_t i = 0; i < poses.size(); ++i) {
+      anim::AnimationTracks& t = tracks[i];
+      const anim::TrackEntry* current = t.entry(t.current(0));
+      if (current && current->mix_fraction() >= 1) {
+        playing[i] ^= 1;
+        t.set_clip(0, clips[playing[i]], true);
+      }
+      t.update(1.0f / 60);
+      events.clear();
+      sampler.apply(poses[i], t.samples(), events);
+      t.clear_signals();
+    }
+  }
+  state.SetItemsProcessed(state.iterations() * state.range(0));
+}
+
 BENCHMARK(BM_UpdateOrderWithConstraints)->Arg(1)->Arg(200)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_Sampling)->Arg(1)->Arg(200)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_WorldTransforms)->Arg(1)->Arg(200)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_CpuVertices)->Arg(1)->Arg(200)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_WholeFrame)->Arg(1)->Arg(200)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_TwoTrackMix)->Arg(1)->Arg(200)->Unit(benchmark::kMicrosecond);
 
 }  // namespace
 

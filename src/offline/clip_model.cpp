@@ -1,4 +1,5 @@
 #include "mf/offline/clip_model.hpp"
+#include "mf/core/named.hpp"
 
 #include <algorithm>
 #include <array>
@@ -45,13 +46,6 @@ constexpr std::array<const char*, 7> kSequenceModeNames = {"hold",        "once"
                                                            "onceReverse", "loopReverse", "pingpongReverse"};
 constexpr std::array<const char*, 3> kLoopModeNames = {"None", "Linear", "PingPong"};
 
-template <class E, std::size_t N>
-std::optional<E> parse_name(std::string_view s, const std::array<const char*, N>& names) {
-  for (std::size_t i = 0; i < N; ++i)
-    if (s == names[i]) return static_cast<E>(i);
-  return std::nullopt;
-}
-
 }  // namespace
 
 const CurveLayout& layout(CurveKind kind) { return kLayouts[static_cast<std::size_t>(kind)]; }
@@ -84,8 +78,8 @@ const char* to_string(CurveType v) { return kCurveTypeNames[static_cast<std::siz
 const char* to_string(SequenceMode v) { return kSequenceModeNames[static_cast<std::size_t>(v)]; }
 const char* to_string(LoopMode v) { return kLoopModeNames[static_cast<std::size_t>(v)]; }
 std::optional<SequenceMode> parse_sequence_mode(std::string_view s) {
-  return parse_name<SequenceMode>(s, kSequenceModeNames);
+  return parse_enum<SequenceMode>(s, kSequenceModeNames);
 }
-std::optional<LoopMode> parse_loop_mode(std::string_view s) { return parse_name<LoopMode>(s, kLoopModeNames); }
+std::optional<LoopMode> parse_loop_mode(std::string_view s) { return parse_enum<LoopMode>(s, kLoopModeNames); }
 
 }  // namespace mf::offline

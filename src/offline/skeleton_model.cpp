@@ -1,16 +1,10 @@
 #include "mf/offline/skeleton_model.hpp"
+#include "mf/core/named.hpp"
 
 #include <array>
 
 namespace mf::offline {
 namespace {
-
-template <class E, std::size_t N>
-std::optional<E> parse_name(std::string_view s, const std::array<const char*, N>& names) {
-  for (std::size_t i = 0; i < N; ++i)
-    if (s == names[i]) return static_cast<E>(i);
-  return std::nullopt;
-}
 
 constexpr std::array<const char*, 5> kInheritNames = {"Normal", "OnlyTranslation", "NoRotationOrReflection",
                                                       "NoScale", "NoScaleOrReflection"};
@@ -23,13 +17,6 @@ constexpr std::array<const char*, 2> kPositionNames = {"Fixed", "Percent"};
 constexpr std::array<const char*, 4> kSpacingNames = {"Length", "Fixed", "Percent", "Proportional"};
 constexpr std::array<const char*, 3> kRotateNames = {"Tangent", "Chain", "ChainScale"};
 
-template <class T>
-int find_named(const std::vector<T>& items, std::string_view name) {
-  for (std::size_t i = 0; i < items.size(); ++i)
-    if (items[i].name == name) return static_cast<int>(i);
-  return -1;
-}
-
 }  // namespace
 
 const char* to_string(Inherit v) { return kInheritNames[static_cast<std::size_t>(v)]; }
@@ -41,19 +28,19 @@ const char* to_string(PositionMode v) { return kPositionNames[static_cast<std::s
 const char* to_string(SpacingMode v) { return kSpacingNames[static_cast<std::size_t>(v)]; }
 const char* to_string(RotateMode v) { return kRotateNames[static_cast<std::size_t>(v)]; }
 
-std::optional<Inherit> parse_inherit(std::string_view s) { return parse_name<Inherit>(s, kInheritNames); }
-std::optional<BlendMode> parse_blend_mode(std::string_view s) { return parse_name<BlendMode>(s, kBlendNames); }
+std::optional<Inherit> parse_inherit(std::string_view s) { return parse_enum<Inherit>(s, kInheritNames); }
+std::optional<BlendMode> parse_blend_mode(std::string_view s) { return parse_enum<BlendMode>(s, kBlendNames); }
 std::optional<TextureFilter> parse_texture_filter(std::string_view s) {
-  return parse_name<TextureFilter>(s, kFilterNames);
+  return parse_enum<TextureFilter>(s, kFilterNames);
 }
 std::optional<AttachmentType> parse_attachment_type(std::string_view s) {
-  return parse_name<AttachmentType>(s, kAttachmentNames);
+  return parse_enum<AttachmentType>(s, kAttachmentNames);
 }
 std::optional<PositionMode> parse_position_mode(std::string_view s) {
-  return parse_name<PositionMode>(s, kPositionNames);
+  return parse_enum<PositionMode>(s, kPositionNames);
 }
-std::optional<SpacingMode> parse_spacing_mode(std::string_view s) { return parse_name<SpacingMode>(s, kSpacingNames); }
-std::optional<RotateMode> parse_rotate_mode(std::string_view s) { return parse_name<RotateMode>(s, kRotateNames); }
+std::optional<SpacingMode> parse_spacing_mode(std::string_view s) { return parse_enum<SpacingMode>(s, kSpacingNames); }
+std::optional<RotateMode> parse_rotate_mode(std::string_view s) { return parse_enum<RotateMode>(s, kRotateNames); }
 
 int Skeleton::find_bone(std::string_view name) const { return find_named(bones, name); }
 int Skeleton::find_slot(std::string_view name) const { return find_named(slots, name); }

@@ -1,4 +1,5 @@
 #include "mf/skel/skeleton_data.hpp"
+#include "mf/core/named.hpp"
 
 #include <algorithm>
 
@@ -8,13 +9,6 @@ namespace {
 int find_name(const std::vector<std::string>& names, std::string_view name) {
   for (std::size_t i = 0; i < names.size(); ++i)
     if (names[i] == name) return static_cast<int>(i);
-  return -1;
-}
-
-template <class T>
-int find_named(const std::vector<T>& items, std::string_view name) {
-  for (std::size_t i = 0; i < items.size(); ++i)
-    if (items[i].name == name) return static_cast<int>(i);
   return -1;
 }
 

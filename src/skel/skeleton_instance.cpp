@@ -9,10 +9,16 @@ SkeletonInstance::SkeletonInstance(const SkeletonData& data)
     : pose_(data), sampler_(data), events_(), vertices_(data) {}
 
 void SkeletonInstance::update(std::span<const anim::ClipSample> samples, const FrameContext& context) {
+  apply(samples);
+  solve(context);
+}
+
+void SkeletonInstance::apply(std::span<const anim::ClipSample> samples) {
   events_.clear();
   sampler_.apply(pose_, samples, events_);
-  update_skeleton(pose_, context);
 }
+
+void SkeletonInstance::solve(const FrameContext& context) { update_skeleton(pose_, context); }
 
 const CpuVertices& SkeletonInstance::vertices() {
   vertices_.update(pose_);

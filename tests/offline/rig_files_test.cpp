@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "support/temp_dir.hpp"
+
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -17,27 +19,10 @@ namespace fs = std::filesystem;
 
 std::string rig_path(const std::string& name) { return std::string(MF_TEST_DATA_DIR) + "/rigs/" + name; }
 
-// A folder under the system temp folder, removed at the end of the test.
-class TempDir {
+// A folder for one test, removed when it ends.
+class TempDir : public testing::TempDir {
  public:
-  TempDir() {
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    path_ = fs::temp_directory_path() / ("mf_rig_files_" + std::string(info->name()) + "_" + std::to_string(::getpid()));
-    fs::remove_all(path_);
-    fs::create_directories(path_);
-  }
-  ~TempDir() {
-    std::error_code ec;
-    fs::remove_all(path_, ec);
-  }
-  std::string file(const std::string& name) const { return (path_ / name).string(); }
-  void write(const std::string& name, const std::string& text) const {
-    fs::create_directories((path_ / name).parent_path());
-    std::ofstream(path_ / name, std::ios::binary) << text;
-  }
-
- private:
-  fs::path path_;
+  TempDir() : testing::TempDir("mf_rig_files") {}
 };
 
 // The tiny rig copied into `dir`, so tests may add files beside it.

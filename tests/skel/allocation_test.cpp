@@ -8,6 +8,7 @@
 
 #include "counting_new.hpp"
 
+#include "mf/skel/animated_skeleton.hpp"
 #include "mf/skel/constraints.hpp"
 #include "mf/skel/skeleton_instance.hpp"
 #include "mf/skel/skin_composer.hpp"
@@ -55,6 +56,43 @@ TEST(Allocation, SteadyFramesAllocateNothing) {
   EXPECT_EQ(during, 0u) << "allocations in 5000 steady frames";
   EXPECT_GT(events, 0u) << "the frames fired events";
   EXPECT_GT(clipped_runs, 0u) << "the frames clipped slots";
+}
+
+// An AnimatedSkeleton ticking with tracks that crossfade, queue and fade a layer out, bone overrides
+// set and cleared in both spaces, and events and signals drained every frame, allocates nothing once
+// its pool has held the most entries the pattern needs.
+TEST(Allocation, AnimatedSkeletonTicksAllocateNothing) {
+  const auto built = testing::build_synthetic(testing::make_feature_rig());
+  const SkeletonData& data = *built.data;
+  AnimatedSkeleton skeleton(data);
+  const int move = data.find_clip("move"), alt = data.find_clip("alt");
+  skeleton.tracks().set_default_mix(0.25f);
+
+  std::size_t events = 0, signals = 0;
+  auto frame = [&](int f) {
+    anim::AnimationTracks& tracks = skeleton.tracks();
+    if (f % 40 == 0) tracks.set_clip(0, (f / 40) % 2 ? alt : move, true);
+    if (f % 120 == 0) tracks.add_clip(0, move, false, 0);
+    if (f % 100 == 0) {
+      const anim::TrackEntryHandle h = tracks.set_clip(1, alt, true);
+      if (anim::TrackEntry* e = tracks.entry(h)) e->set_blend(anim::ClipBlend::Additive);
+    }
+    if (f % 100 == 60) tracks.set_empty(1, 0.2f);
+    if (f % 30 == 0) skeleton.set_bone_override(3, {BoneOverrideSpace::World, 5, 6, 20, 1, 1, 0.5f, kOverrideAll});
+    if (f % 30 == 15) skeleton.set_bone_override(2, {BoneOverrideSpace::Local, 1, 2, 10, 1.2f, 1, 1, kOverrideRotation});
+    if (f % 60 == 45) skeleton.clear_bone_overrides();
+    skeleton.update(1.0f / 60);
+    skeleton.drain([&](const FiredEvent&, int) { ++events; }, [&](const anim::TrackSignal&) { ++signals; });
+  };
+
+  for (int f = 0; f < 600; ++f) frame(f);  // warm-up: the pool holds the longest chain
+  const std::size_t before = testing::allocation_count();
+  for (int f = 600; f < 5600; ++f) frame(f);
+  const std::size_t during = testing::allocation_count() - before;
+
+  EXPECT_EQ(during, 0u) << "allocations in 5000 steady ticks";
+  EXPECT_GT(events, 0u);
+  EXPECT_GT(signals, 0u);
 }
 
 }  // namespace

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "support/temp_dir.hpp"
+
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -122,26 +124,10 @@ std::string png_header(std::uint32_t w, std::uint32_t h) {
   return std::string("\x89PNG\r\n\x1a\n", 8) + chunk("IHDR", ihdr) + chunk("IEND", "");
 }
 
-class TempDir {
+// A folder for one test, removed when it ends.
+class TempDir : public testing::TempDir {
  public:
-  TempDir() {
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    path_ = fs::temp_directory_path() / ("mf_builder_" + std::string(info->name()) + "_" + std::to_string(::getpid()));
-    fs::remove_all(path_);
-    fs::create_directories(path_);
-  }
-  ~TempDir() {
-    std::error_code ec;
-    fs::remove_all(path_, ec);
-  }
-  std::string file(const std::string& name) const { return (path_ / name).string(); }
-  void write(const std::string& name, const std::string& bytes) const {
-    fs::create_directories((path_ / name).parent_path());
-    std::ofstream(path_ / name, std::ios::binary) << bytes;
-  }
-
- private:
-  fs::path path_;
+  TempDir() : testing::TempDir("mf_builder") {}
 };
 
 TEST(BuilderPng, ReadsTheSizeFromTheHeader) {

@@ -501,5 +501,91 @@ TEST_F(MfeCli, PoseOfTheExampleWalkBendsTheKneesForward) {
   }
 }
 
+// ---- play ----------------------------------------------------------------------------------------
+
+namespace play {
+
+// idle plays 1 s, then wave replaces it with a 0.5 s crossfade (from the mix table); "mid" is taken a
+// quarter second into the mix (fraction 0.5) and the script runs on until wave's event at 0.5 s.
+const char* kCrossfade = R"([
+  {"defaultMix": 0.1},
+  {"mix": ["idle", "wave", 0.5]},
+  {"set": "idle", "track": 0, "loop": true},
+  {"advance": 1, "fps": 60},
+  {"set": "wave", "track": 0, "loop": true},
+  {"advance": 0.25, "fps": 60},
+  {"pose": "mid"},
+  {"advance": 0.3, "fps": 60}
+])";
+
+}  // namespace play
+
+// Mid-mix, idle (torso +2.25° at 1.25 s) has weight 0.5 and wave does not key the torso, so the torso
+// is turned halfway from its setup −90°: −88.875°, and its X axis is (cos, sin)(−88.875°).
+TEST_F(MfeCli, PlayCrossfadesPrintsThePoseAndTheSignals) {
+  write_text(path("cross.json"), play::kCrossfade);
+  const Result r = mfe("skel play " + arg("tiny/tiny.mskel") + " --script " + arg("cross.json") + " --json");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  auto doc = json::parse(r.output, "stdout");
+  ASSERT_TRUE(doc.ok()) << doc.error().to_string() << "\n" << r.output;
+  using pose_json::member;
+  std::vector<std::string> signals;
+  const json::Value* mid = nullptr;
+  double event_time = -1;
+  for (const json::Value& item : member(*doc, "output").items) {
+    if (const json::Value* s = item.find("signal"))
+      signals.push_back(s->string + " " + std::to_string(static_cast<int>(member(item, "track").number)) + " " +
+                        (member(item, "clip").is_null() ? "-" : member(item, "clip").string));
+    if (const json::Value* e = item.find("event")) {
+      EXPECT_EQ(e->string, "step");
+      EXPECT_EQ(member(item, "clip").string, "wave");
+      EXPECT_EQ(member(item, "int").number, 1);
+      event_time = member(item, "time").number;
+    }
+    if (const json::Value* p = item.find("pose")) {
+      EXPECT_EQ(p->string, "mid");
+      EXPECT_NEAR(member(item, "time").number, 1.25, 1e-4);
+      mid = &item;
+    }
+  }
+  const std::vector<std::string> expected = {"started 0 idle", "interrupted 0 idle", "started 0 wave",
+                                             "ended 0 idle", "disposed 0 idle"};
+  EXPECT_EQ(signals, expected) << r.output;
+  EXPECT_NEAR(event_time, 1.5, 1.0 / 60 + 1e-4);  // wave's event at its 0.5 s, within one step
+  ASSERT_NE(mid, nullptr);
+  const json::Value& torso = member(*mid, "bones").items[2];
+  EXPECT_EQ(member(torso, "name").string, "torso");
+  const double angle = -88.875 * 3.14159265358979323846 / 180;
+  EXPECT_NEAR(member(torso, "a").number, std::cos(angle), 1e-4);
+  EXPECT_NEAR(member(torso, "c").number, std::sin(angle), 1e-4);
+
+  // The text form prints the same signals, the event and the labelled pose.
+  const Result text = mfe("skel play " + arg("tiny/tiny.mskel") + " --script " + arg("cross.json"));
+  ASSERT_EQ(text.exit_code, 0) << text.output;
+  for (const char* line : {"0.0167 started track 0 idle", "1.0167 interrupted track 0 idle", "1.0167 started track 0 wave",
+                           "event step track 0 wave (int 1", "pose mid at 1.2500", "bones (world: a b c d x y)",
+                           "draw order: body arm head eye", "ended track 0 idle"})
+    EXPECT_NE(text.output.find(line), std::string::npos) << line << "\n" << text.output;
+}
+
+TEST_F(MfeCli, PlayReportsScriptErrorsWithPathAndPosition) {
+  write_text(path("bad.json"), "[\n  {\"set\": \"idle\", \"track\": 0, \"loop\": true},\n  {\"set\": \"nope\", \"track\": 0, \"loop\": true}\n]");
+  const Result r = mfe("skel play " + arg("tiny/tiny.mskel") + " --script " + arg("bad.json"));
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.output.find(path("bad.json") + ":3:11: steps[1].set: no clip \"nope\"; the rig has: idle, wave"),
+            std::string::npos)
+      << r.output;
+  write_text(path("typo.json"), "[{\"advance\": 1, \"fsp\": 30}]");
+  const Result typo = mfe("skel play " + arg("tiny/tiny.mskel") + " --script " + arg("typo.json"));
+  EXPECT_EQ(typo.exit_code, 1);
+  EXPECT_NE(typo.output.find("steps[0].fsp"), std::string::npos) << typo.output;
+  write_text(path("two.json"), "[{\"advance\": 1, \"pose\": \"x\"}]");
+  const Result two = mfe("skel play " + arg("tiny/tiny.mskel") + " --script " + arg("two.json"));
+  EXPECT_EQ(two.exit_code, 1);
+  EXPECT_NE(two.output.find(path("two.json") + ":1:2: steps[0]: a step needs exactly one of"), std::string::npos)
+      << two.output;
+  EXPECT_EQ(mfe("skel play " + arg("tiny/tiny.mskel")).exit_code, 2);  // no --script
+}
+
 }  // namespace
 }  // namespace mf::offline

@@ -19,6 +19,7 @@ int main(int argc, char** argv) {
   mf::tools::add_skel_key(*skel, exit_code);
   mf::tools::add_skel_pose(*skel, exit_code);
   mf::tools::add_skel_bench(*skel, exit_code);
+  mf::tools::add_skel_play(*skel, exit_code);
 
   try {
     app.parse(argc, argv);

@@ -26,6 +26,11 @@ class SkeletonInstance {
   // constraints, update_skeleton) with `context` (the frame's delta time, skeleton position, physics
   // settings). The frame's fired events replace the previous frame's.
   void update(std::span<const anim::ClipSample> samples, const FrameContext& context = {});
+  // The two halves of update(), for players that change the local pose in between (bone overrides):
+  // apply() resets to the setup pose, applies the samples and replaces the frame's events; solve()
+  // walks the update order.
+  void apply(std::span<const anim::ClipSample> samples);
+  void solve(const FrameContext& context = {});
 
   std::span<const FiredEvent> events() const { return events_.events(); }
 
