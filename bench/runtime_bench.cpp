@@ -39,6 +39,14 @@ struct Crowd {
       offsets.push_back(static_cast<float>(i) * 0.0137f);
     }
   }
+  // Applies every skeleton's clip sample for `frame` through one sampler.
+  void apply_frame(skel::ClipSampler& sampler, skel::EventBuffer& events, int frame) {
+    for (std::size_t i = 0; i < instances.size(); ++i) {
+      const anim::ClipSample s = sample(static_cast<int>(i), frame);
+      events.clear();
+      sampler.apply(instances[i].pose(), {&s, 1}, events);
+    }
+  }
   anim::ClipSample sample(int i, int frame) const {
     const float t = offsets[static_cast<std::size_t>(i)] + static_cast<float>(frame) / 60;
     return skel::loop_sample(data, clip, t - 1.0f / 60, t);
@@ -55,12 +63,7 @@ void BM_Sampling(benchmark::State& state) {
   skel::EventBuffer events;
   int frame = 0;
   for (auto _ : state) {
-    for (std::size_t i = 0; i < crowd.instances.size(); ++i) {
-      const anim::ClipSample s = crowd.sample(static_cast<int>(i), frame);
-      events.clear();
-      sampler.apply(crowd.instances[i].pose(), {&s, 1}, events);
-    }
-    ++frame;
+    crowd.apply_frame(sampler, events, frame++);
   }
   state.SetItemsProcessed(state.iterations() * state.range(0));
 }
@@ -72,12 +75,7 @@ void BM_WorldTransforms(benchmark::State& state) {
   int frame = 0;
   for (auto _ : state) {
     state.PauseTiming();
-    for (std::size_t i = 0; i < crowd.instances.size(); ++i) {
-      const anim::ClipSample s = crowd.sample(static_cast<int>(i), frame);
-      events.clear();
-      sampler.apply(crowd.instances[i].pose(), {&s, 1}, events);
-    }
-    ++frame;
+    crowd.apply_frame(sampler, events, frame++);
     state.ResumeTiming();
     for (auto& instance : crowd.instances) skel::update_world_transforms(instance.pose());
   }
@@ -122,12 +120,7 @@ void BM_UpdateOrderWithConstraints(benchmark::State& state) {
   int frame = 0;
   for (auto _ : state) {
     state.PauseTiming();
-    for (std::size_t i = 0; i < crowd.instances.size(); ++i) {
-      const anim::ClipSample s = crowd.sample(static_cast<int>(i), frame);
-      events.clear();
-      sampler.apply(crowd.instances[i].pose(), {&s, 1}, events);
-    }
-    ++frame;
+    crowd.apply_frame(sampler, events, frame++);
     state.ResumeTiming();
     for (auto& instance : crowd.instances) skel::update_skeleton(instance.pose(), context);
   }
