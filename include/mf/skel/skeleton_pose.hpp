@@ -76,7 +76,7 @@ class SkeletonPose {
   PathScratch path_scratch;                     // path_constraint.cpp
   std::vector<PhysicsState> physics_state;      // physics_constraint.cpp
 
-  // ---- time and playback helpers ----
+  // ---- timeline cursors ----
   std::vector<std::uint32_t> cursors;      // timeline key hints, per loaded clip's cursor range
 
   // Makes room for the cursors of every clip loaded so far (allocates only when a clip was loaded
