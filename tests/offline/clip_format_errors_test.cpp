@@ -10,32 +10,16 @@
 
 #include "mf/core/file_io.hpp"
 #include "mf/offline/clip_format.hpp"
+#include "support/model_builders.hpp"
 
 namespace mf::offline {
 namespace {
 
 const std::string kFile = "bad.manim";
 
-template <class T>
-T named(const std::string& name) {
-  T t;
-  t.name = name;
-  return t;
-}
-
-Slot slot(const std::string& name, int bone) {
-  Slot s = named<Slot>(name);
-  s.bone = bone;
-  return s;
-}
-
-Attachment attachment(int slot_index, const std::string& name, AttachmentData data) {
-  Attachment a;
-  a.slot = slot_index;
-  a.name = name;
-  a.data = std::move(data);
-  return a;
-}
+using testing::attachment;
+using testing::named;
+using testing::slot;
 
 // bones root, hip; slots a, b, c, d (setup draw order); one constraint of each kind; events.
 Skeleton test_skeleton() {

@@ -10,6 +10,7 @@
 
 #include "mf/core/file_io.hpp"
 #include "mf/offline/clip_format.hpp"
+#include "support/model_builders.hpp"
 
 namespace mf::offline {
 namespace {
@@ -37,32 +38,14 @@ MeshAttachment square_mesh() {
   return mesh;
 }
 
-template <class T>
-T named(const std::string& name) {
-  T t;
-  t.name = name;
-  return t;
-}
+using testing::attachment;
+using testing::named;
+using testing::slot;
 
 Bone bone(const std::string& name, int parent) {
   Bone b = named<Bone>(name);
   b.parent = parent;
   return b;
-}
-
-Slot slot(const std::string& name, int bone_index, const std::string& attachment = "") {
-  Slot s = named<Slot>(name);
-  s.bone = bone_index;
-  s.attachment = attachment;
-  return s;
-}
-
-Attachment attachment(int slot_index, const std::string& name, AttachmentData data) {
-  Attachment a;
-  a.slot = slot_index;
-  a.name = name;
-  a.data = std::move(data);
-  return a;
 }
 
 EventKey event_key(const std::string& name) { return named<EventKey>(name); }
