@@ -6,7 +6,7 @@ packages=(
   # build
   build-essential cmake ninja-build pkg-config git
   # libraries
-  nlohmann-json3-dev libfmt-dev libcli11-dev libspng-dev zlib1g-dev
+  nlohmann-json3-dev libfmt-dev libcli11-dev libspng-dev zlib1g-dev libssl-dev libzstd-dev
   # tests and benchmarks
   googletest libgtest-dev libgmock-dev libbenchmark-dev
   # fuzzing (clang with its sanitizer and libFuzzer runtimes)

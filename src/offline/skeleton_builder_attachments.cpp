@@ -146,7 +146,7 @@ class AttachmentBuilder {
 
   std::int32_t page_of(const std::string& image, ImageSize size) {
     const auto [it, inserted] = pages_.emplace(image, static_cast<std::int32_t>(data_.pages.size()));
-    if (inserted) data_.pages.push_back({image, size.width, size.height});
+    if (inserted) data_.pages.push_back({image, size.width, size.height, skel::PageEncoding::Png, {}});
     return it->second;
   }
 

@@ -424,7 +424,7 @@ TEST(Builder, SequencesHaveOneRegionPerFrameAndOnePagePerImage) {
   const char* names[4] = {"fire08", "fire09", "fire10", "fire11"};
   for (std::uint32_t i = 0; i < 4; ++i) {
     const skel::Region& reg = d.regions[f.region_start + i];
-    EXPECT_EQ(d.pages[static_cast<std::size_t>(reg.page)].image, names[i]);
+    EXPECT_EQ(d.pages[static_cast<std::size_t>(reg.page)].name, names[i]);
     EXPECT_EQ(reg.u0, 0);
     EXPECT_EQ(reg.v0, 0);
     EXPECT_EQ(reg.u1, 1);
@@ -442,7 +442,7 @@ TEST(Builder, SequencesHaveOneRegionPerFrameAndOnePagePerImage) {
   EXPECT_EQ(d.regions[still.region_start].page, d.regions[f.region_start + 1].page);
   // "body", then the four frames: one page each.
   ASSERT_EQ(d.pages.size(), 5u);
-  EXPECT_EQ(d.pages[0].image, "body");
+  EXPECT_EQ(d.pages[0].name, "body");
   EXPECT_EQ(d.pages[0].width, 40);
   EXPECT_EQ(d.pages[0].height, 20);
   EXPECT_EQ(d.regions[d.attachments[0].region_start].page, 0);
@@ -482,9 +482,9 @@ TEST(Builder, LinkedMeshesShareTheirParentsGeometry) {
   EXPECT_EQ(d.attachments[2].deform_source, 1);
   EXPECT_EQ(d.attachments[3].deform_source, 3);
   EXPECT_EQ(d.attachments[2].color, (Rgba8{255, 0, 0, 255}));
-  EXPECT_EQ(d.pages[static_cast<std::size_t>(d.regions[d.attachments[2].region_start].page)].image, "cloth_red");
+  EXPECT_EQ(d.pages[static_cast<std::size_t>(d.regions[d.attachments[2].region_start].page)].name, "cloth_red");
   ASSERT_EQ(d.attachments[3].region_count, 2u);
-  EXPECT_EQ(d.pages[static_cast<std::size_t>(d.regions[d.attachments[3].region_start + 1].page)].image, "cloth_red2");
+  EXPECT_EQ(d.pages[static_cast<std::size_t>(d.regions[d.attachments[3].region_start + 1].page)].name, "cloth_red2");
   // One range per slot, sized for its largest mesh (10 influences).
   EXPECT_EQ(d.slot_deform_floats[1], 20u);
   // The geometry exists once.
@@ -692,7 +692,7 @@ TEST(Builder, BuildsEveryAttachmentKindOfTheRichTestRig) {
   // body: an 8-frame sequence torso00…torso07 with setup frame 3.
   EXPECT_EQ(d.attachments[0].region_count, 8u);
   EXPECT_EQ(d.attachments[0].sequence_setup, 3);
-  EXPECT_EQ(d.pages[static_cast<std::size_t>(d.regions[d.attachments[0].region_start + 7].page)].image, "torso07");
+  EXPECT_EQ(d.pages[static_cast<std::size_t>(d.regions[d.attachments[0].region_start + 7].page)].name, "torso07");
   // The clipping polygon ends at slot "mesh" (2); the weighted path in "armored" is on bone tail.
   EXPECT_EQ(d.attachments[6].end_slot, 2);
   EXPECT_EQ(d.attachments[6].vertex_count, 3u);
@@ -1044,7 +1044,7 @@ TEST(Builder, BuildsARigFromDiskWithItsImagesAndClips) {
   const skel::SkeletonData& d = *r->data;
   EXPECT_EQ(d.name, "hero");
   ASSERT_EQ(d.pages.size(), 2u);
-  EXPECT_EQ(d.pages[0].image, "body");
+  EXPECT_EQ(d.pages[0].name, "body");
   EXPECT_EQ(d.pages[0].width, 30);
   EXPECT_EQ(d.pages[0].height, 10);
   EXPECT_NEAR(vertex(d, d.attachments[0], 2)[0], 30, kPx);  // 30 px × scale 2, centred

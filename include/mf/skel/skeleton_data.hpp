@@ -63,17 +63,27 @@ struct VertexInfluences {
   std::uint32_t count;  // 1 … kMaxInfluences
 };
 
-// An image on an atlas page: the UV rectangle a mesh's 0…1 UVs map into.
+// An image on an atlas page: the UV rectangle a mesh's 0…1 UVs map into. It is the rectangle the
+// whole (untrimmed) image would cover on the page, so it can reach past the packed pixels when the
+// image was trimmed to its alpha bounds; region quads are cut to the trimmed part at build time.
 struct Region {
   std::int32_t page;
   float u0, v0, u1, v1;
-  float width, height;  // pixels
+  float width, height;  // pixels of the untrimmed image
 };
 
+// How a page's pixels travel: encoded PNG (decoded by the renderer) or raw RGBA8 rows. Either way
+// the colours have straight (not premultiplied) alpha.
+enum class PageEncoding : std::uint8_t { Png, Rgba8 };
+
 struct Page {
-  std::string image;  // image name this page holds (one image per page until the atlas packer lands)
+  std::string name;  // for messages and tools, e.g. "mannequin_0"
   int width = 0, height = 0;
+  PageEncoding encoding = PageEncoding::Png;
+  std::vector<std::uint8_t> bytes;  // empty when the data was built without pixels (sizes only)
 };
+
+enum class TextureFilter : std::uint8_t { Linear, Nearest };
 
 // An attachment of any skin. Geometry is stored as influences for every vertex: an unweighted vertex
 // has one influence on its slot's bone with weight 1, so one skinning path serves all attachments.
@@ -202,6 +212,10 @@ class SkeletonData {
   std::vector<std::uint16_t> indices;    // triangles, local to the attachment's vertices
   std::vector<Region> regions;
   std::vector<Page> pages;
+  // Normal maps: empty, or one page per entry of `pages` with the same rectangles.
+  std::vector<Page> normal_pages;
+  TextureFilter filter = TextureFilter::Linear;
+  bool mipmaps = false;
   std::vector<float> path_lengths;
 
   std::vector<SkinData> skins;
