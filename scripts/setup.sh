@@ -11,6 +11,9 @@ packages=(
   googletest libgtest-dev libgmock-dev libbenchmark-dev
   # fuzzing (clang with its sanitizer and libFuzzer runtimes)
   clang-14 libclang-rt-14-dev
+  # rendering: Vulkan headers and loader, the shader compiler, Mesa's lavapipe (Vulkan on the CPU,
+  # used when there is no GPU) and the validation layers every render test runs with
+  libvulkan-dev glslc mesa-vulkan-drivers vulkan-validationlayers
 )
 
 missing=()
