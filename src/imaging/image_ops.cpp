@@ -28,6 +28,7 @@ Rect alpha_bounds(const Image& image) {
 }
 
 Image crop(const Image& image, Rect rect) {
+  if (rect.empty()) return {};
   Image out = Image::blank(rect.width, rect.height);
   for (int y = 0; y < out.height; ++y)
     std::memcpy(out.pixel(0, y), image.pixel(rect.x, rect.y + y), static_cast<std::size_t>(out.width) * 4);

@@ -26,6 +26,21 @@ Unexpected png_error(const std::string& file, std::string message) {
 constexpr std::size_t kChunkSizeLimit = 8u << 20;
 constexpr std::size_t kChunkCacheLimit = 32u << 20;
 
+// Deflate expands at most about 1032:1, so a file of n bytes cannot hold more than this many bytes of
+// image data. Checking it before allocating the output keeps a few hostile bytes that claim a
+// 16384 × 16384 image from costing a gigabyte.
+constexpr std::uint64_t kMaxDeflateRatio = 1032;
+
+int channels_of(std::uint8_t color_type) {
+  switch (color_type) {
+    case SPNG_COLOR_TYPE_GRAYSCALE: return 1;
+    case SPNG_COLOR_TYPE_TRUECOLOR: return 3;
+    case SPNG_COLOR_TYPE_INDEXED: return 1;
+    case SPNG_COLOR_TYPE_GRAYSCALE_ALPHA: return 2;
+    default: return 4;
+  }
+}
+
 }  // namespace
 
 Expected<Image> decode_png(std::span<const std::uint8_t> bytes, const std::string& file) {
@@ -45,6 +60,12 @@ Expected<Image> decode_png(std::span<const std::uint8_t> bytes, const std::strin
                                  std::to_string(kMaxImageSide) + " pixels");
     return png_error(file, std::string("not a PNG image: ") + spng_strerror(err));
   }
+
+  const std::uint64_t pixel_bits = static_cast<std::uint64_t>(ihdr.width) * ihdr.height *
+                                   static_cast<std::uint64_t>(channels_of(ihdr.color_type)) * ihdr.bit_depth;
+  if (pixel_bits / 8 > static_cast<std::uint64_t>(bytes.size()) * kMaxDeflateRatio)
+    return png_error(file, "truncated PNG: " + std::to_string(bytes.size()) + " bytes cannot hold a " +
+                               std::to_string(ihdr.width) + "×" + std::to_string(ihdr.height) + " image");
 
   std::size_t size = 0;
   if (int err = spng_decoded_image_size(ctx.get(), SPNG_FMT_RGBA8, &size); err != 0)

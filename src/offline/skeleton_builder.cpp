@@ -10,9 +10,9 @@
 #include <tuple>
 
 #include "mf/core/file_io.hpp"
+#include "mf/imaging/png.hpp"
 #include "mf/offline/json.hpp"
 #include "mf/offline/json_path.hpp"
-#include "mf/offline/png_info.hpp"
 #include "skeleton_builder_internal.hpp"
 
 namespace mf::offline {
@@ -39,7 +39,7 @@ class SkeletonCompiler {
     build_bones(d);
     intern_names(d);
     build_slots(d);
-    build_attachments(sk_, images_, file_, d, result_.warnings);
+    build_attachments(sk_, images_, file_, d, result_.warnings, result_.atlas);
     build_events(d);
     build_constraints(d);
     build_update_order(d);
@@ -370,8 +370,14 @@ void locate(std::vector<Error*> errors, const std::string& file) {
 
 Expected<BuildResult> build_skeleton(const Skeleton& skeleton, const ImageSizeFn& image_size, const std::string& name,
                                      const std::string& file) {
-  const build_detail::ImageLookup lookup = [&](const std::string& image) -> std::variant<ImageSize, std::string> {
-    if (std::optional<ImageSize> size = image_size ? image_size(image) : std::nullopt) return *size;
+  const build_detail::ImageLookup lookup = [&](const std::string& image) -> std::variant<AtlasSource, std::string> {
+    if (std::optional<ImageSize> size = image_size ? image_size(image) : std::nullopt) {
+      AtlasSource source;
+      source.name = image;
+      source.width = size->width;
+      source.height = size->height;
+      return source;
+    }
     return std::string("no such image");
   };
   try {
@@ -383,22 +389,29 @@ Expected<BuildResult> build_skeleton(const Skeleton& skeleton, const ImageSizeFn
 
 Expected<BuildResult> build_rig(const Rig& rig) {
   const std::string folder = images_folder(rig);
-  std::map<std::string, std::variant<ImageSize, std::string>> cache;  // a sequence frame may be used twice
-  const build_detail::ImageLookup lookup = [&](const std::string& image) {
-    const auto it = cache.find(image);
-    if (it != cache.end()) return it->second;
+  const std::string& suffix = rig.skeleton.import.normal_suffix;
+  const build_detail::ImageLookup lookup = [&](const std::string& image) -> std::variant<AtlasSource, std::string> {
     const std::string path = (fs::path(folder) / (image + ".png")).string();
-    std::variant<ImageSize, std::string> found;
     std::error_code ec;
-    if (!fs::exists(path, ec)) {
-      found = "there is no file " + path;
-    } else if (Expected<PngSize> size = read_png_size(path)) {
-      found = ImageSize{size->width, size->height};
-    } else {
-      found = size.error().to_string();
+    if (!fs::exists(path, ec)) return "there is no file " + path;
+    Expected<imaging::Image> pixels = imaging::read_png(path);
+    if (!pixels) return pixels.error().to_string();
+    AtlasSource source;
+    source.name = image;
+    source.width = pixels->width;
+    source.height = pixels->height;
+    source.pixels = std::move(*pixels);
+    const std::string normal_path = (fs::path(folder) / (image + suffix + ".png")).string();
+    if (!suffix.empty() && fs::is_regular_file(normal_path, ec)) {
+      Expected<imaging::Image> normal = imaging::read_png(normal_path);
+      if (!normal) return "its normal map: " + normal.error().to_string();
+      if (normal->width != source.width || normal->height != source.height)
+        return "its normal map " + normal_path + " is " + std::to_string(normal->width) + "x" +
+               std::to_string(normal->height) + " pixels, the image " + std::to_string(source.width) + "x" +
+               std::to_string(source.height);
+      source.normal = std::move(*normal);
     }
-    cache.emplace(image, found);
-    return found;
+    return source;
   };
 
   BuildResult result;

@@ -1,6 +1,8 @@
 // The attachment half of the build: every attachment of every skin becomes an AttachmentRecord over
 // shared arrays (influences for every vertex, UVs, local triangle indices, regions, path lengths), and
 // each skin a sorted (slot, name) → attachment table. Linked meshes share their parent's ranges.
+// The images the attachments show are packed into the atlas first (atlas_build.hpp), so regions know
+// their page rectangles and region quads can be cut to the trimmed pixels.
 
 #include <algorithm>
 #include <cmath>
@@ -35,11 +37,20 @@ skel::AttachmentKind kind_of(AttachmentType type) {
 
 std::string quoted(const std::string& s) { return "\"" + s + "\""; }
 
+// The smallest rectangle holding both; an empty rectangle adds nothing.
+imaging::Rect unite(imaging::Rect a, imaging::Rect b) {
+  if (a.empty()) return b;
+  if (b.empty()) return a;
+  const int x0 = std::min(a.x, b.x), y0 = std::min(a.y, b.y);
+  const int x1 = std::max(a.x + a.width, b.x + b.width), y1 = std::max(a.y + a.height, b.y + b.height);
+  return {x0, y0, x1 - x0, y1 - y0};
+}
+
 class AttachmentBuilder {
  public:
   AttachmentBuilder(const Skeleton& skeleton, const ImageLookup& images, const std::string& file,
-                    skel::SkeletonData& data, std::vector<Error>& warnings)
-      : skeleton_(skeleton), images_(images), file_(file), data_(data), warnings_(warnings),
+                    skel::SkeletonData& data, std::vector<Error>& warnings, AtlasOccupancy& occupancy)
+      : skeleton_(skeleton), images_(images), file_(file), data_(data), warnings_(warnings), occupancy_(occupancy),
         scale_(skeleton.import.scale) {
     for (std::size_t i = 0; i < data.attachment_names.names.size(); ++i)
       name_ids_.emplace(data.attachment_names.names[i], static_cast<std::int32_t>(i));
@@ -63,6 +74,7 @@ class AttachmentBuilder {
         sources_.push_back({&att, s, a});
       }
     }
+    pack_images();
     data_.attachments.resize(sources_.size());
     for (std::size_t i = 0; i < sources_.size(); ++i)
       if (sources_[i].attachment->type() != AttachmentType::LinkedMesh) build(i);
@@ -131,28 +143,172 @@ class AttachmentBuilder {
     data_.attachments[i] = rec;
   }
 
-  // ---- images ----
+  // ---- images and the atlas ----
 
-  ImageSize image_size(const std::string& image, const std::string& path) {
-    std::variant<ImageSize, std::string> found = images_(image);
-    if (const std::string* why = std::get_if<std::string>(&found))
-      fail(file_, path, "image " + quoted(image) + " not found: " + *why);
-    const ImageSize size = std::get<ImageSize>(found);
-    if (size.width <= 0 || size.height <= 0)
-      fail(file_, path, "image " + quoted(image) + " has an empty size " + std::to_string(size.width) + "x" +
-                            std::to_string(size.height));
-    return size;
+  // An image the attachments show, looked up once.
+  struct ImageEntry {
+    std::string name;
+    std::variant<AtlasSource, std::string> found;  // moved into the atlas sources when packed
+    std::string missing;       // why it cannot be used (reported by the first attachment showing it); empty when it can
+    std::int32_t source = -1;  // index into the atlas's placements
+    std::size_t group = 0;     // union-find parent: images sharing one trim
+  };
+
+  // The frames' image names of an attachment showing `base`, or nothing when the sequence is invalid
+  // (add_regions reports that).
+  static std::vector<std::string> frame_images(const std::string& base, const std::optional<Sequence>& sequence) {
+    std::vector<std::string> frames;
+    if (!sequence) return {base};
+    if (sequence->count < 1 || sequence->setup < 0 || sequence->setup >= sequence->count) return {};
+    for (int f = 0; f < sequence->count; ++f) frames.push_back(sequence_frame_image(base, *sequence, f));
+    return frames;
   }
 
-  std::int32_t page_of(const std::string& image, ImageSize size) {
-    const auto [it, inserted] = pages_.emplace(image, static_cast<std::int32_t>(data_.pages.size()));
-    if (inserted) data_.pages.push_back({image, size.width, size.height, skel::PageEncoding::Png, {}});
+  std::size_t image_entry(const std::string& image) {
+    const auto [it, inserted] = image_ids_.emplace(image, images_found_.size());
+    if (inserted) {
+      ImageEntry entry;
+      entry.name = image;
+      entry.found = images_(image);
+      entry.group = images_found_.size();
+      if (const std::string* why = std::get_if<std::string>(&entry.found)) {
+        entry.missing = *why;
+      } else {
+        const AtlasSource& src = std::get<AtlasSource>(entry.found);
+        if (src.width <= 0 || src.height <= 0)
+          entry.missing = "it has an empty size " + std::to_string(src.width) + "x" + std::to_string(src.height);
+      }
+      images_found_.push_back(std::move(entry));
+    }
     return it->second;
   }
 
-  // One region per image (per frame of a sequence); returns the size of the setup frame's image.
-  ImageSize add_regions(const std::string& base, const std::optional<Sequence>& sequence, const std::string& path,
-                        skel::AttachmentRecord& rec) {
+  std::size_t group_root(std::size_t i) {
+    while (images_found_[i].group != i) i = images_found_[i].group = images_found_[images_found_[i].group].group;
+    return i;
+  }
+
+  // The box of a mesh's UVs in the pixels of `image`, one pixel wider on each side so bilinear
+  // filtering at its edge reads the image's own pixels; empty without UVs.
+  static imaging::Rect uv_box(const std::vector<float>& uvs, const AtlasSource& image) {
+    if (uvs.size() < 2) return {};
+    float u0 = uvs[0], u1 = uvs[0], v0 = uvs[1], v1 = uvs[1];
+    for (std::size_t k = 0; k + 1 < uvs.size(); k += 2) {
+      u0 = std::min(u0, uvs[k]);
+      u1 = std::max(u1, uvs[k]);
+      v0 = std::min(v0, uvs[k + 1]);
+      v1 = std::max(v1, uvs[k + 1]);
+    }
+    const auto px = [](float f, int size, bool up) {
+      const double v = static_cast<double>(f) * size;
+      const double r = up ? std::ceil(v) + 1 : std::floor(v) - 1;
+      return static_cast<int>(std::clamp(r, 0.0, static_cast<double>(size)));
+    };
+    const int x0 = px(u0, image.width, false), x1 = px(u1, image.width, true);
+    const int y0 = px(v0, image.height, false), y1 = px(v1, image.height, true);
+    return {x0, y0, x1 - x0, y1 - y0};
+  }
+
+  // Looks up every image the attachments show, decides how each may be trimmed (a sequence's frames
+  // share one trim; meshes keep their UV box; a linked mesh of an unknown parent is not trimmed), and
+  // packs them into the atlas pages.
+  void pack_images() {
+    if (skeleton_.import.padding < 0)
+      fail(file_, "import.padding", "padding must be >= 0, found " + std::to_string(skeleton_.import.padding));
+    if (skeleton_.import.page_size <= 0)
+      fail(file_, "import.pageSize", "page size must be > 0, found " + std::to_string(skeleton_.import.page_size));
+    std::vector<imaging::Rect> keep;
+    std::vector<std::uint8_t> untrimmed;
+    auto use = [&](const std::string& base, const std::optional<Sequence>& sequence, const std::vector<float>* uvs,
+                   bool trim) {
+      const std::vector<std::string> frames = frame_images(base, sequence);
+      std::size_t first = 0;
+      for (std::size_t f = 0; f < frames.size(); ++f) {
+        const std::size_t id = image_entry(frames[f]);
+        keep.resize(images_found_.size());
+        untrimmed.resize(images_found_.size(), 0);
+        if (f == 0) first = id;
+        images_found_[group_root(id)].group = group_root(first);
+        if (!images_found_[id].missing.empty()) continue;
+        if (!trim) untrimmed[id] = 1;
+        if (uvs) keep[id] = unite(keep[id], uv_box(*uvs, std::get<AtlasSource>(images_found_[id].found)));
+      }
+    };
+    for (std::size_t i = 0; i < sources_.size(); ++i) {
+      const Attachment& att = *sources_[i].attachment;
+      if (const auto* r = std::get_if<RegionAttachment>(&att.data)) {
+        use(image_or_name(r->image, att.name), r->sequence, nullptr, true);
+      } else if (const auto* m = std::get_if<MeshAttachment>(&att.data)) {
+        use(image_or_name(m->image, att.name), m->sequence, &m->uvs, true);
+      } else if (const auto* l = std::get_if<LinkedMeshAttachment>(&att.data)) {
+        const MeshAttachment* parent = linked_parent(*l, i);
+        use(image_or_name(l->image, att.name), l->sequence, parent ? &parent->uvs : nullptr, parent != nullptr);
+      }
+    }
+
+    std::vector<AtlasSource> sources;
+    std::vector<std::size_t> source_image;
+    for (std::size_t id = 0; id < images_found_.size(); ++id) {
+      ImageEntry& entry = images_found_[id];
+      if (!entry.missing.empty()) continue;
+      AtlasSource source = std::move(std::get<AtlasSource>(entry.found));
+      source.name = entry.name;
+      source.keep = keep[id];
+      source.trim = untrimmed[id] == 0;
+      source.trim_group = static_cast<std::int32_t>(group_root(id));
+      entry.source = static_cast<std::int32_t>(sources.size());
+      sources.push_back(std::move(source));
+      source_image.push_back(id);
+    }
+    AtlasSettings settings;
+    settings.page_size = skeleton_.import.page_size;
+    settings.padding = skeleton_.import.padding;
+    settings.page_name = data_.name.empty() ? std::string("atlas") : data_.name;
+    Expected<Atlas> atlas = build_atlas(sources, settings);
+    if (!atlas) fail(file_, "import.pageSize", atlas.error().message);
+    atlas_ = std::move(*atlas);
+    data_.pages = std::move(atlas_.pages);
+    data_.normal_pages = std::move(atlas_.normal_pages);
+    atlas_.pages = data_.pages;  // sizes for Atlas::region; bytes are not needed again
+    for (skel::Page& p : atlas_.pages) p.bytes.clear();
+    data_.filter = skeleton_.import.filter == TextureFilter::Nearest ? skel::TextureFilter::Nearest
+                                                                     : skel::TextureFilter::Linear;
+    data_.mipmaps = skeleton_.import.mipmaps;
+    occupancy_ = atlas_.occupancy;
+  }
+
+  // The mesh a linked mesh takes its geometry from, or nullptr when it cannot be found (build_linked
+  // reports that).
+  const MeshAttachment* linked_parent(const LinkedMeshAttachment& a, std::size_t self) const {
+    const Source& src = sources_[self];
+    std::size_t parent_skin = src.skin;
+    if (!a.skin.empty()) {
+      const int s = skeleton_.find_skin(a.skin);
+      if (s < 0) return nullptr;
+      parent_skin = static_cast<std::size_t>(s);
+    }
+    const auto it = by_key_.find(std::tuple(parent_skin, src.attachment->slot, a.parent));
+    if (it == by_key_.end()) return nullptr;
+    return std::get_if<MeshAttachment>(&sources_[static_cast<std::size_t>(it->second)].attachment->data);
+  }
+
+  struct FrameImage {
+    ImageSize size;
+    imaging::Rect trim;  // the part of the image on the page
+  };
+
+  FrameImage placed_image(const std::string& image, const std::string& path, skel::Region& region) {
+    const ImageEntry& entry = images_found_.at(image_ids_.at(image));
+    if (!entry.missing.empty()) fail(file_, path, "image " + quoted(image) + ": " + entry.missing);
+    const auto index = static_cast<std::size_t>(entry.source);
+    region = atlas_.region(index);
+    const AtlasPlacement& p = atlas_.placements[index];
+    return {ImageSize{p.width, p.height}, p.trim};
+  }
+
+  // One region per image (per frame of a sequence); returns the setup frame's image.
+  FrameImage add_regions(const std::string& base, const std::optional<Sequence>& sequence, const std::string& path,
+                         skel::AttachmentRecord& rec) {
     rec.region_start = static_cast<std::uint32_t>(data_.regions.size());
     std::vector<std::string> frames;
     if (sequence) {
@@ -163,17 +319,15 @@ class AttachmentBuilder {
         fail(file_, json::path_key(json::path_key(path, "sequence"), "setup"),
              "sequence setup frame " + std::to_string(sequence->setup) + " is outside [0, " +
                  std::to_string(sequence->count) + ")");
-      for (int f = 0; f < sequence->count; ++f) frames.push_back(sequence_frame_image(base, *sequence, f));
       rec.sequence_setup = sequence->setup;
-    } else {
-      frames.push_back(base);
     }
-    ImageSize setup{};
+    frames = frame_images(base, sequence);
+    FrameImage setup{};
     for (std::size_t f = 0; f < frames.size(); ++f) {
-      const ImageSize size = image_size(frames[f], path);
-      data_.regions.push_back({page_of(frames[f], size), 0, 0, 1, 1, static_cast<float>(size.width),
-                               static_cast<float>(size.height)});
-      if (static_cast<std::int32_t>(f) == rec.sequence_setup) setup = size;
+      skel::Region region{};
+      const FrameImage image = placed_image(frames[f], path, region);
+      data_.regions.push_back(region);
+      if (static_cast<std::int32_t>(f) == rec.sequence_setup) setup = image;
     }
     rec.region_count = static_cast<std::uint32_t>(frames.size());
     return setup;
@@ -239,18 +393,25 @@ class AttachmentBuilder {
 
   void build_region(const RegionAttachment& a, const std::string& name, int bone, const std::string& path,
                     skel::AttachmentRecord& rec) {
-    const ImageSize image = add_regions(image_or_name(a.image, name), a.sequence, path, rec);
-    const float w = (a.width > 0 ? a.width : static_cast<float>(image.width)) * scale_;
-    const float h = (a.height > 0 ? a.height : static_cast<float>(image.height)) * scale_;
+    const FrameImage image = add_regions(image_or_name(a.image, name), a.sequence, path, rec);
+    const float w = (a.width > 0 ? a.width : static_cast<float>(image.size.width)) * scale_;
+    const float h = (a.height > 0 ? a.height : static_cast<float>(image.size.height)) * scale_;
+    // The quad covers only the trimmed pixels: its corners are the trim rectangle's, as fractions of
+    // the whole image, so the picture stays exactly where the untrimmed image put it.
+    const auto fraction = [](int pixels, int size) { return static_cast<float>(pixels) / static_cast<float>(size); };
+    const float fx0 = fraction(image.trim.x, image.size.width);
+    const float fx1 = fraction(image.trim.x + image.trim.width, image.size.width);
+    const float fy0 = fraction(image.trim.y, image.size.height);
+    const float fy1 = fraction(image.trim.y + image.trim.height, image.size.height);
     // Corners of the image rectangle centred on the origin, scaled, rotated (clockwise on a Y-down
     // screen is the usual matrix), then offset.
     const double radians = static_cast<double>(a.rotation) * std::numbers::pi / 180.0;
     const float c = static_cast<float>(std::cos(radians)), s = static_cast<float>(std::sin(radians));
-    const float corners[4][4] = {{-0.5f, -0.5f, 0, 0}, {0.5f, -0.5f, 1, 0}, {0.5f, 0.5f, 1, 1}, {-0.5f, 0.5f, 0, 1}};
+    const float corners[4][2] = {{fx0, fy0}, {fx1, fy0}, {fx1, fy1}, {fx0, fy1}};
     rec.vertex_start = static_cast<std::uint32_t>(data_.vertices.size());
     for (const auto& k : corners) {
-      const float lx = k[0] * w * a.scale_x, ly = k[1] * h * a.scale_y;
-      push_vertex(bone, c * lx - s * ly + a.x * scale_, s * lx + c * ly + a.y * scale_, k[2], k[3]);
+      const float lx = (k[0] - 0.5f) * w * a.scale_x, ly = (k[1] - 0.5f) * h * a.scale_y;
+      push_vertex(bone, c * lx - s * ly + a.x * scale_, s * lx + c * ly + a.y * scale_, k[0], k[1]);
     }
     rec.vertex_count = 4;
     rec.influence_count = 4;
@@ -352,19 +513,22 @@ class AttachmentBuilder {
   const std::string& file_;
   skel::SkeletonData& data_;
   std::vector<Error>& warnings_;
+  AtlasOccupancy& occupancy_;
   const float scale_;
 
   std::unordered_map<std::string, std::int32_t> name_ids_;
   std::map<std::tuple<std::size_t, int, std::string>, std::int32_t> by_key_;  // (skin, slot, name) → index
   std::vector<Source> sources_;
-  std::map<std::string, std::int32_t> pages_;
+  std::map<std::string, std::size_t> image_ids_;  // image name → images_found_
+  std::vector<ImageEntry> images_found_;
+  Atlas atlas_;  // placements and page sizes (the pages' bytes live in data_)
 };
 
 }  // namespace
 
 void build_attachments(const Skeleton& skeleton, const ImageLookup& images, const std::string& file,
-                       skel::SkeletonData& data, std::vector<Error>& warnings) {
-  AttachmentBuilder(skeleton, images, file, data, warnings).run();
+                       skel::SkeletonData& data, std::vector<Error>& warnings, AtlasOccupancy& atlas) {
+  AttachmentBuilder(skeleton, images, file, data, warnings, atlas).run();
 }
 
 std::vector<std::size_t> kept_influences(const std::vector<Influence>& influences) {

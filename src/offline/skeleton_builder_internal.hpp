@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "mf/core/error.hpp"
+#include "mf/offline/atlas_build.hpp"
 #include "mf/offline/skeleton_builder.hpp"
 #include "mf/offline/skeleton_model.hpp"
 #include "mf/skel/skeleton_data.hpp"
@@ -23,17 +24,21 @@ struct BuildFailure {
 
 [[noreturn]] void fail(const std::string& file, const std::string& path, const std::string& message);
 
-// An image's size, or why there is none (the message names what was looked for).
-using ImageLookup = std::function<std::variant<ImageSize, std::string>(const std::string& image)>;
+// An image by name: its size, and its pixels and normal map when the build has them (see AtlasSource;
+// the trim fields are the build's to fill), or why there is none (the message names what was looked
+// for). Called once per image name.
+using ImageLookup = std::function<std::variant<AtlasSource, std::string>(const std::string& image)>;
 
 // Compiles a skeleton; build_skeleton and build_rig both end here. Throws BuildFailure.
 BuildResult compile_skeleton(const Skeleton& skeleton, const ImageLookup& images, const std::string& name,
                              const std::string& file);
 
-// Fills the attachment tables of `data` (records, geometry, regions, pages, skins' entries, slot deform
-// sizes). The attachment names must already be interned. Throws BuildFailure; warnings go to `warnings`.
+// Fills the attachment tables of `data` (records, geometry, regions, atlas pages and normal pages,
+// skins' entries, slot deform sizes) and `atlas` with the pages' occupancy. The attachment names must
+// already be interned and data.name set (pages are named after it). Throws BuildFailure; warnings go
+// to `warnings`.
 void build_attachments(const Skeleton& skeleton, const ImageLookup& images, const std::string& file,
-                       skel::SkeletonData& data, std::vector<Error>& warnings);
+                       skel::SkeletonData& data, std::vector<Error>& warnings, AtlasOccupancy& atlas);
 
 // The influences of a vertex the build keeps, as indices into `influences` in their original order:
 // all of them within the cap, else the kMaxInfluences largest weights (earlier first on ties).

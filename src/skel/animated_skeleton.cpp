@@ -1,6 +1,8 @@
 #include "mf/skel/animated_skeleton.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <string>
 
 #include "bone_world_edit.hpp"
 #include "mf/skel/world_transform.hpp"
@@ -27,9 +29,39 @@ AnimatedSkeleton::AnimatedSkeleton(const SkeletonData& data, int pool_size, int 
       overridden_(data.bones.size(), 0),
       chain_(data.bones.size()) {}
 
+Expected<anim::GraphBinding> bind_graph(const anim::AnimationGraph& graph, const SkeletonData& data) {
+  std::vector<std::string> clip_names;
+  std::vector<float> lengths;
+  clip_names.reserve(data.clips.size());
+  lengths.reserve(data.clips.size());
+  for (const auto& clip : data.clips) {
+    clip_names.push_back(clip.name);
+    lengths.push_back(clip.length);
+  }
+  return anim::bind_graph(graph, clip_names, lengths, data.bones.names);
+}
+
+void AnimatedSkeleton::set_graph(anim::AnimationGraphPlayer* graph) {
+  graph_ = graph;
+  graph_layers_ = graph ? graph->layer_count() : 0;
+  if (graph) combined_.resize(graph->max_samples() + tracks_.max_samples());
+}
+
 void AnimatedSkeleton::update(float delta, FrameContext context) {
+  if (graph_) graph_->update(delta);
   tracks_.update(delta);
-  samples_ = tracks_.samples();
+  if (graph_) {
+    const std::span<const anim::ClipSample> graph_samples = graph_->samples();
+    // Sized at set_graph; grows only after a new track index was first used.
+    const std::size_t needed = graph_samples.size() + tracks_.max_samples();
+    if (combined_.size() < needed) combined_.resize(needed);
+    std::copy(graph_samples.begin(), graph_samples.end(), combined_.begin());
+    const std::size_t n = tracks_.write_samples(std::span<anim::ClipSample>(combined_).subspan(graph_samples.size()));
+    for (std::size_t i = graph_samples.size(); i < graph_samples.size() + n; ++i) combined_[i].layer += graph_layers_;
+    samples_ = std::span<const anim::ClipSample>(combined_.data(), graph_samples.size() + n);
+  } else {
+    samples_ = tracks_.samples();
+  }
   instance_.apply(samples_);
   apply_overrides();
   context.delta = delta;

@@ -12,10 +12,12 @@
 #include <fstream>
 #include <map>
 #include <numbers>
+#include <set>
 #include <string>
 #include <unistd.h>
 
 #include "mf/anim/curve.hpp"
+#include "mf/imaging/png.hpp"
 #include "mf/offline/clip_format.hpp"
 #include "mf/offline/png_info.hpp"
 #include "mf/offline/skeleton_builder.hpp"
@@ -122,6 +124,23 @@ std::string chunk(const std::string& type, const std::string& body) {
 std::string png_header(std::uint32_t w, std::uint32_t h) {
   const std::string ihdr = be32(w) + be32(h) + std::string("\x08\x06\x00\x00\x00", 5);
   return std::string("\x89PNG\r\n\x1a\n", 8) + chunk("IHDR", ihdr) + chunk("IEND", "");
+}
+
+// A real PNG: w × h opaque grey pixels, what build_rig decodes.
+std::string png_image(int w, int h) {
+  imaging::Image image = imaging::Image::blank(w, h);
+  for (std::size_t i = 0; i < image.rgba.size(); ++i) image.rgba[i] = i % 4 == 3 ? 255 : 90;
+  Expected<std::vector<std::uint8_t>> bytes = imaging::encode_png(image);
+  if (!bytes) ADD_FAILURE() << bytes.error().to_string();
+  return bytes ? std::string(bytes->begin(), bytes->end()) : std::string();
+}
+
+// Where a region's whole image lies on its page, in pixels: x, y, width, height.
+std::array<long, 4> on_page(const skel::SkeletonData& d, const skel::Region& r) {
+  const skel::Page& page = d.pages[static_cast<std::size_t>(r.page)];
+  const auto px = [](float uv, int size) { return std::lround(static_cast<double>(uv) * size); };
+  return {px(r.u0, page.width), px(r.v0, page.height), px(r.u1, page.width) - px(r.u0, page.width),
+          px(r.v1, page.height) - px(r.v0, page.height)};
 }
 
 // A folder for one test, removed when it ends.
@@ -406,7 +425,7 @@ TEST(Builder, ImportScaleMultipliesEveryPixelQuantity) {
   EXPECT_FLOAT_EQ(d.physics[0].mass_inverse, 0.25f);
 }
 
-TEST(Builder, SequencesHaveOneRegionPerFrameAndOnePagePerImage) {
+TEST(Builder, SequencesHaveOneRegionPerFrameAndOneAtlasPlacePerImage) {
   Skeleton s = small_rig();
   RegionAttachment flame;
   flame.image = "fire";
@@ -421,31 +440,43 @@ TEST(Builder, SequencesHaveOneRegionPerFrameAndOnePagePerImage) {
   const skel::AttachmentRecord& f = d.attachments[1];
   ASSERT_EQ(f.region_count, 4u);
   EXPECT_EQ(f.sequence_setup, 2);
-  const char* names[4] = {"fire08", "fire09", "fire10", "fire11"};
+  // Each frame has its own place on the page, as large as its image (sizes only: nothing trimmed).
+  std::set<std::array<long, 4>> places;
   for (std::uint32_t i = 0; i < 4; ++i) {
     const skel::Region& reg = d.regions[f.region_start + i];
-    EXPECT_EQ(d.pages[static_cast<std::size_t>(reg.page)].name, names[i]);
-    EXPECT_EQ(reg.u0, 0);
-    EXPECT_EQ(reg.v0, 0);
-    EXPECT_EQ(reg.u1, 1);
-    EXPECT_EQ(reg.v1, 1);
+    EXPECT_EQ(reg.page, 0);
+    const std::array<long, 4> place = on_page(d, reg);
+    EXPECT_EQ(place[2], static_cast<long>(reg.width));
+    EXPECT_EQ(place[3], static_cast<long>(reg.height));
+    EXPECT_GE(place[0], 0);
+    EXPECT_GE(place[1], 0);
+    EXPECT_LE(place[0] + place[2], d.pages[0].width);
+    EXPECT_LE(place[1] + place[3], d.pages[0].height);
+    places.insert(place);
   }
+  EXPECT_EQ(places.size(), 4u);
   EXPECT_EQ(d.regions[f.region_start + 2].width, 16);
   EXPECT_EQ(d.regions[f.region_start + 2].height, 8);
   // The quad takes the setup frame's size: 16 × 8.
   EXPECT_NEAR(vertex(d, f, 2)[0], 8, kPx);
   EXPECT_NEAR(vertex(d, f, 2)[1], 4, kPx);
 
+  // The same image again: a region of its own at the same place.
   const skel::AttachmentRecord& still = d.attachments[2];
   ASSERT_EQ(still.region_count, 1u);
   EXPECT_NE(still.region_start, f.region_start + 1);
-  EXPECT_EQ(d.regions[still.region_start].page, d.regions[f.region_start + 1].page);
-  // "body", then the four frames: one page each.
-  ASSERT_EQ(d.pages.size(), 5u);
-  EXPECT_EQ(d.pages[0].name, "body");
-  EXPECT_EQ(d.pages[0].width, 40);
-  EXPECT_EQ(d.pages[0].height, 20);
-  EXPECT_EQ(d.regions[d.attachments[0].region_start].page, 0);
+  EXPECT_EQ(on_page(d, d.regions[still.region_start]), on_page(d, d.regions[f.region_start + 1]));
+  // "body" and the four frames share one page, laid out from sizes alone (no pixels).
+  ASSERT_EQ(d.pages.size(), 1u);
+  EXPECT_EQ(d.pages[0].name, "test_0");
+  EXPECT_TRUE(d.pages[0].bytes.empty());
+  EXPECT_TRUE(d.normal_pages.empty());
+  const skel::Region& body = d.regions[d.attachments[0].region_start];
+  EXPECT_EQ(body.page, 0);
+  EXPECT_EQ(body.width, 40);
+  EXPECT_EQ(body.height, 20);
+  EXPECT_EQ(places.count(on_page(d, body)), 0u);
+  EXPECT_GT(r.atlas.occupancy(), 0.0);
 }
 
 TEST(Builder, LinkedMeshesShareTheirParentsGeometry) {
@@ -482,9 +513,12 @@ TEST(Builder, LinkedMeshesShareTheirParentsGeometry) {
   EXPECT_EQ(d.attachments[2].deform_source, 1);
   EXPECT_EQ(d.attachments[3].deform_source, 3);
   EXPECT_EQ(d.attachments[2].color, (Rgba8{255, 0, 0, 255}));
-  EXPECT_EQ(d.pages[static_cast<std::size_t>(d.regions[d.attachments[2].region_start].page)].name, "cloth_red");
+  // cloth_base, cloth_red, cloth_red1 and cloth_red2: four images, four places.
   ASSERT_EQ(d.attachments[3].region_count, 2u);
-  EXPECT_EQ(d.pages[static_cast<std::size_t>(d.regions[d.attachments[3].region_start + 1].page)].name, "cloth_red2");
+  const std::set<std::array<long, 4>> places = {
+      on_page(d, d.regions[parent.region_start]), on_page(d, d.regions[d.attachments[2].region_start]),
+      on_page(d, d.regions[d.attachments[3].region_start]), on_page(d, d.regions[d.attachments[3].region_start + 1])};
+  EXPECT_EQ(places.size(), 4u);
   // One range per slot, sized for its largest mesh (10 influences).
   EXPECT_EQ(d.slot_deform_floats[1], 20u);
   // The geometry exists once.
@@ -692,7 +726,9 @@ TEST(Builder, BuildsEveryAttachmentKindOfTheRichTestRig) {
   // body: an 8-frame sequence torso00…torso07 with setup frame 3.
   EXPECT_EQ(d.attachments[0].region_count, 8u);
   EXPECT_EQ(d.attachments[0].sequence_setup, 3);
-  EXPECT_EQ(d.pages[static_cast<std::size_t>(d.regions[d.attachments[0].region_start + 7].page)].name, "torso07");
+  std::set<std::array<long, 4>> frames;
+  for (std::uint32_t i = 0; i < 8; ++i) frames.insert(on_page(d, d.regions[d.attachments[0].region_start + i]));
+  EXPECT_EQ(frames.size(), 8u);
   // The clipping polygon ends at slot "mesh" (2); the weighted path in "armored" is on bone tail.
   EXPECT_EQ(d.attachments[6].end_slot, 2);
   EXPECT_EQ(d.attachments[6].vertex_count, 3u);
@@ -1025,8 +1061,8 @@ TEST(Builder, BuildsARigFromDiskWithItsImagesAndClips) {
   s.import.scale = 2;
   s.skins[0].attachments.push_back(attachment(1, "tri", triangle_mesh()));
   ASSERT_TRUE(save_skeleton(s, dir.file("hero.mskel")));
-  dir.write("images/body.png", png_header(30, 10));
-  dir.write("images/tri.png", png_header(8, 8));
+  dir.write("images/body.png", png_image(30, 10));
+  dir.write("images/tri.png", png_image(8, 8));
   Clip walk;
   walk.uid = "anm_00000000000a";
   walk.skeleton_uid = s.uid;
@@ -1043,10 +1079,13 @@ TEST(Builder, BuildsARigFromDiskWithItsImagesAndClips) {
   ASSERT_TRUE(r) << r.error().to_string();
   const skel::SkeletonData& d = *r->data;
   EXPECT_EQ(d.name, "hero");
-  ASSERT_EQ(d.pages.size(), 2u);
-  EXPECT_EQ(d.pages[0].name, "body");
-  EXPECT_EQ(d.pages[0].width, 30);
-  EXPECT_EQ(d.pages[0].height, 10);
+  // One atlas page holding both images, encoded as PNG.
+  ASSERT_EQ(d.pages.size(), 1u);
+  EXPECT_EQ(d.pages[0].name, "hero_0");
+  EXPECT_EQ(d.pages[0].encoding, skel::PageEncoding::Png);
+  EXPECT_FALSE(d.pages[0].bytes.empty());
+  EXPECT_EQ(d.regions[d.attachments[0].region_start].width, 30);
+  EXPECT_EQ(d.regions[d.attachments[0].region_start].height, 10);
   EXPECT_NEAR(vertex(d, d.attachments[0], 2)[0], 30, kPx);  // 30 px × scale 2, centred
   ASSERT_EQ(d.clips.size(), 2u);
   EXPECT_EQ(d.clips[0].name, "idle");
@@ -1065,7 +1104,7 @@ TEST(Builder, BuildRigListsClipsAndCompilesThemOnDemand) {
   TempDir dir;
   const Skeleton s = small_rig();
   ASSERT_TRUE(save_skeleton(s, dir.file("hero.mskel")));
-  dir.write("images/body.png", png_header(30, 10));
+  dir.write("images/body.png", png_image(30, 10));
   Clip walk;
   walk.uid = "anm_00000000000a";
   walk.skeleton_uid = s.uid;
@@ -1107,7 +1146,7 @@ TEST(Builder, RigErrorsNameTheImageAndTheBrokenClip) {
   ASSERT_FALSE(r);
   EXPECT_NE(r.error().message.find("not a PNG"), std::string::npos) << r.error().message;
 
-  dir.write("images/body.png", png_header(4, 4));
+  dir.write("images/body.png", png_image(4, 4));
   dir.write("hero.clips/broken.manim", "{ \"format\": 1,");
   r = build_rig_file(dir.file("hero.mskel"));
   ASSERT_FALSE(r);

@@ -13,5 +13,10 @@ void add_skel_key(CLI::App& skel, int& exit_code);
 void add_skel_pose(CLI::App& skel, int& exit_code);
 void add_skel_bench(CLI::App& skel, int& exit_code);
 void add_skel_play(CLI::App& skel, int& exit_code);
+void add_skel_build(CLI::App& skel, int& exit_code);
+void add_skel_cook(CLI::App& skel, int& exit_code);
+void add_skel_graph(CLI::App& skel, int& exit_code);
+void add_skel_import_spine(CLI::App& skel, int& exit_code);
+void add_skel_render(CLI::App& skel, int& exit_code);
 
 }  // namespace mf::tools

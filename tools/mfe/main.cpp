@@ -20,6 +20,11 @@ int main(int argc, char** argv) {
   mf::tools::add_skel_pose(*skel, exit_code);
   mf::tools::add_skel_bench(*skel, exit_code);
   mf::tools::add_skel_play(*skel, exit_code);
+  mf::tools::add_skel_build(*skel, exit_code);
+  mf::tools::add_skel_cook(*skel, exit_code);
+  mf::tools::add_skel_graph(*skel, exit_code);
+  mf::tools::add_skel_import_spine(*skel, exit_code);
+  mf::tools::add_skel_render(*skel, exit_code);
 
   try {
     app.parse(argc, argv);

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "mf/core/expected.hpp"
+#include "mf/offline/atlas_build.hpp"
 #include "mf/offline/clip_model.hpp"
 #include "mf/offline/rig_files.hpp"
 #include "mf/offline/skeleton_model.hpp"
@@ -28,11 +29,14 @@ using ImageSizeFn = std::function<std::optional<ImageSize>(const std::string& im
 struct BuildResult {
   std::shared_ptr<skel::SkeletonData> data;
   std::vector<Error> warnings;  // e.g. vertices with more than 8 influences (renormalised)
+  AtlasOccupancy atlas;         // how full the atlas pages are
 };
 
-// Compiles a skeleton. `name` becomes SkeletonData::name; `file` names the source in messages. Images
-// are needed for their size (regions without a size, pages); a missing one is an error naming it. The
-// data has no clips: add them with add_clip_sources or compile_clip.
+// Compiles a skeleton from image sizes alone (tests, tools without pixels). `name` becomes
+// SkeletonData::name; `file` names the source in messages. Images are needed for their size
+// (regions without a size, the atlas layout); a missing one is an error naming it. The atlas is laid
+// out as in build_rig but nothing is trimmed, and pages carry sizes without bytes. The data has no
+// clips: add them with compile_clip.
 Expected<BuildResult> build_skeleton(const Skeleton& skeleton, const ImageSizeFn& image_size, const std::string& name,
                                      const std::string& file);
 
@@ -40,8 +44,12 @@ Expected<BuildResult> build_skeleton(const Skeleton& skeleton, const ImageSizeFn
 Expected<skel::ClipData> compile_clip(const Clip& clip, const Skeleton& skeleton, const skel::SkeletonData& data,
                                       const std::string& name, const std::string& file);
 
-// Builds a rig from disk: images from its images folder, and every clip of its clips folder listed
-// by name and length, compiled when first loaded (SkeletonData::load_clip).
+// Builds a rig from disk: the images of its images folder (with `<image><normalSuffix>.png` beside an
+// image as its normal map) trimmed, bled, extruded and packed into PNG atlas pages (see
+// atlas_build.hpp), region quads cut to the trimmed pixels so every picture stays where it was, and
+// every clip of its clips folder listed by name and length, compiled when first loaded
+// (SkeletonData::load_clip). An image that is not a readable PNG, or larger than a page, is an error
+// naming it.
 Expected<BuildResult> build_rig(const Rig& rig);
 
 // Convenience for tools and tests: load_rig + build_rig + load every clip.

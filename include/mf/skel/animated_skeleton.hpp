@@ -1,8 +1,11 @@
 #pragma once
-// AnimatedSkeleton: a SkeletonInstance played by AnimationTracks, with bone overrides from code. One
-// tick, in the proposal's order:
-//   1. tracks.update(delta)            track times, queues, mixes; signals are queued, not delivered
-//   2. tracks.samples()                the frame's ClipSamples
+// AnimatedSkeleton: a SkeletonInstance played by AnimationTracks (and optionally an animation graph),
+// with bone overrides from code. One tick, in the proposal's order:
+//   1. graph.update(delta)             when a graph player is attached: parameters → states, mixes
+//      tracks.update(delta)            track times, queues, mixes; signals are queued, not delivered
+//   2. samples                         the graph's ClipSamples first (layers 0 … g − 1), then the
+//                                      tracks' above them (their layers offset by g = the graph's
+//                                      layer_count()), so code tracks layer over the graph
 //   3. ClipSampler apply               setup pose + samples (slots, deform, attachments included);
 //                                      clip events are collected, not delivered
 //   4. bone overrides                  after the clips, before the constraints
@@ -16,6 +19,7 @@
 #include <span>
 #include <vector>
 
+#include "mf/anim/animation_graph_player.hpp"
 #include "mf/anim/animation_tracks.hpp"
 #include "mf/skel/skeleton_instance.hpp"
 
@@ -43,6 +47,10 @@ struct BoneOverride {
   std::uint8_t channels = kOverrideAll;
 };
 
+// Binds an animation graph to this data's clips and bones (for an AnimationGraphPlayer). Not for the
+// frame loop: it allocates.
+Expected<anim::GraphBinding> bind_graph(const anim::AnimationGraph& graph, const SkeletonData& data);
+
 class AnimatedSkeleton {
  public:
   // The tracks know the data's clips by index and length; `pool_size` and `signal_capacity` as in
@@ -56,7 +64,13 @@ class AnimatedSkeleton {
   anim::AnimationTracks& tracks() { return tracks_; }
   const anim::AnimationTracks& tracks() const { return tracks_; }
 
-  // Advances the tracks by `delta` seconds and poses the skeleton (steps 1 to 5 above).
+  // Plays `graph` under the tracks from the next update (nullptr detaches). Not owned: it must be
+  // bound to this data (bind_graph above) and outlive its use here. Its parameters, queries and
+  // signals stay the caller's: drain its signals from the player itself.
+  void set_graph(anim::AnimationGraphPlayer* graph);
+  anim::AnimationGraphPlayer* graph() const { return graph_; }
+
+  // Advances the graph and the tracks by `delta` seconds and poses the skeleton (steps 1 to 5 above).
   // context.delta is replaced by `delta` (physics steps with the tracks).
   void update(float delta, FrameContext context = {});
 
@@ -69,9 +83,11 @@ class AnimatedSkeleton {
   // The last tick's clip events (valid until the next update) and the samples that fired them.
   std::span<const FiredEvent> events() const { return instance_.events(); }
   std::span<const anim::ClipSample> samples() const { return samples_; }
-  // The track a fired event came from.
+  // The track a fired event came from; −1 for an event of the graph (its graph layer is the
+  // sample's layer).
   int event_track(const FiredEvent& e) const {
-    return anim::AnimationTracks::track_of_layer(samples_[static_cast<std::size_t>(e.sample)].layer);
+    const int layer = samples_[static_cast<std::size_t>(e.sample)].layer;
+    return layer < graph_layers_ ? -1 : anim::AnimationTracks::track_of_layer(layer - graph_layers_);
   }
 
   // Delivers the last tick's clip events, on_event(const FiredEvent&, int track), then the track
@@ -93,6 +109,9 @@ class AnimatedSkeleton {
 
   SkeletonInstance instance_;
   anim::AnimationTracks tracks_;
+  anim::AnimationGraphPlayer* graph_ = nullptr;
+  int graph_layers_ = 0;                      // the graph's layer count, while one is attached
+  std::vector<anim::ClipSample> combined_;    // graph samples, then the tracks' (grows with the tracks)
   std::span<const anim::ClipSample> samples_;
   std::vector<BoneOverride> overrides_;  // per bone
   std::vector<std::uint8_t> overridden_;  // per bone

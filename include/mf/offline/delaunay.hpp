@@ -1,0 +1,42 @@
+#pragma once
+// Delaunay triangulation of a 2D point set (no constraint edges): used for 2D blend spaces now and
+// reusable for meshes. Sweep-hull construction (points in x-then-y order, each new point joined to the
+// hull edges it sees) followed by Lawson edge flips until every edge is locally Delaunay.
+//
+// Deterministic: the same points in the same order give the same triangles, in the same order.
+// Collinear points inside the point set are fine (they become vertices of thin triangles' edges);
+// duplicate points, fewer than three points or all points on one line are errors.
+
+#include <array>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "mf/core/expected.hpp"
+
+namespace mf::offline {
+
+struct Point2 {
+  double x = 0, y = 0;
+};
+
+struct Triangulation {
+  // Indices into the input points, each triangle counter-clockwise in a y-up frame (positive signed
+  // area), rotated so its smallest index comes first; triangles sorted by their indices.
+  std::vector<std::array<std::uint32_t, 3>> triangles;
+  // The convex hull as edges (a, b) counter-clockwise, starting at the point with the smallest x (then
+  // y). Points lying on a hull edge are hull vertices too, so consecutive edges may be collinear.
+  std::vector<std::array<std::uint32_t, 2>> hull;
+};
+
+// The error's message names the offending points by index (its file and path are left empty for the
+// caller to fill in).
+Expected<Triangulation> delaunay_triangulate(std::span<const Point2> points);
+
+// Twice the signed area of (a, b, c): positive when counter-clockwise (y up).
+double orient2d(Point2 a, Point2 b, Point2 c);
+// Positive when d lies strictly inside the circumcircle of the counter-clockwise triangle (a, b, c).
+double in_circle(Point2 a, Point2 b, Point2 c, Point2 d);
+
+}  // namespace mf::offline

@@ -1,0 +1,322 @@
+// mfe skel render: a contact sheet of a clip, rendered headless through the Vulkan skeleton renderer
+// (lavapipe when there is no GPU): N frames with onion skins, bones, bounds, ground and origin, and a
+// timeline strip with the clip's events; or one frame with --time.
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "commands.hpp"
+#include "contact_sheet.hpp"
+#include "mf/imaging/png.hpp"
+#include "mf/offline/rig_files.hpp"
+#include "mf/render/device.hpp"
+#include "mf/render/gpu_memory.hpp"
+#include "mf/render/skeleton_renderer.hpp"
+#include "mf/skel/skeleton_instance.hpp"
+#include "runtime_setup.hpp"
+
+namespace mf::tools {
+namespace {
+
+constexpr const char* kHelp = R"help(Render a contact sheet of a clip, headless (the GPU, or Mesa's lavapipe on the CPU).
+Frames are taken at t = i * length / frames (a loop's end is its start; a clip that does not loop
+shows its last pose too: t = i * length / (frames - 1)); --time renders one frame at that time.
+Each cell shows the time ("t=0.267") and frame number, the art over faint silhouettes of the frames
+before (red) and after (green), the ground (y = 0) and the origin (a cross), the pose bounds (dashed
+yellow), the bones (parent to child lines, joints as dots) and a strip with the clip's timeline:
+event ticks with their names (the events fired since the previous frame in bright yellow), the
+playhead (blue) and the time of every frame. Every frame shares one view that fits the whole clip.
+Skinning runs in a compute shader unless --cpu-skinning. The sheet is written as PNG (atomically)
+and its path printed. Exit codes: 0 ok, 1 a bad rig, clip or skin, 2 usage, no device or a failed
+write.)help";
+
+struct RenderOptions {
+  std::string rig;
+  std::string clip;
+  int frames = 8;
+  std::string out = "sheet.png";
+  std::string size = "256x320";
+  std::string skins;
+  std::optional<float> time;
+  bool cpu_skinning = false;
+};
+
+constexpr int kMaxFrames = 256;
+constexpr int kMinSide = 32, kMaxSide = 4096;
+constexpr float kPhysicsStep = 1.0f / 60;  // physics rigs are stepped from 0 at this rate
+
+// "WxH" with both sides in [kMinSide, kMaxSide].
+bool parse_size(const std::string& text, int& width, int& height) {
+  const std::size_t x = text.find_first_of("xX");
+  if (x == std::string::npos || x == 0 || x + 1 >= text.size()) return false;
+  for (std::size_t i = 0; i < text.size(); ++i)
+    if (i != x && (text[i] < '0' || text[i] > '9')) return false;
+  if (x > 5 || text.size() - x - 1 > 5) return false;
+  width = std::stoi(text.substr(0, x));
+  height = std::stoi(text.substr(x + 1));
+  return width >= kMinSide && width <= kMaxSide && height >= kMinSide && height <= kMaxSide;
+}
+
+// One posed frame: its instance (the renderer reads its pose) and what the overlays need.
+struct PosedFrame {
+  float time = 0;
+  std::unique_ptr<skel::SkeletonInstance> instance;
+  skel::Bounds bounds;
+};
+
+// Poses the clip at `time` from a fresh instance, as a first evaluation from 0. A rig with physics
+// constraints is stepped from 0 at a fixed rate (the last step shortened), so the same time always
+// gives the same pose whatever else is rendered.
+PosedFrame pose_at(const RuntimeSetup& rt, int clip, bool loop, float time) {
+  PosedFrame f;
+  f.time = time;
+  f.instance = std::make_unique<skel::SkeletonInstance>(*rt.data);
+  rt.apply_skin(f.instance->pose());
+  if (rt.data->physics.empty()) {
+    anim::ClipSample sample = skel::loop_sample(*rt.data, clip, 0, time, loop);
+    sample.first = true;
+    sample.previous_time = 0;
+    sample.loops = 0;
+    f.instance->update({&sample, 1});
+  } else {
+    float previous = 0;
+    bool first = true;
+    do {
+      const float now = std::min(previous + kPhysicsStep, time);
+      anim::ClipSample sample = skel::loop_sample(*rt.data, clip, previous, now, loop);
+      sample.first = first;
+      skel::FrameContext context;
+      context.delta = now - previous;
+      f.instance->update({&sample, 1}, context);
+      previous = now;
+      first = false;
+    } while (previous < time);
+  }
+  f.bounds = f.instance->vertices().bounds();
+  return f;
+}
+
+void include(skel::Bounds& into, const skel::Bounds& b) {
+  if (b.empty()) return;
+  if (into.empty()) {
+    into = b;
+    return;
+  }
+  into.min_x = std::min(into.min_x, b.min_x);
+  into.min_y = std::min(into.min_y, b.min_y);
+  into.max_x = std::max(into.max_x, b.max_x);
+  into.max_y = std::max(into.max_y, b.max_y);
+}
+
+// Per-bone overlay colours from the rig's source (the editor colours), by bone name.
+std::vector<Rgba8> bone_colors(const std::string& mskel, const skel::SkeletonData& data) {
+  std::vector<Rgba8> colors(data.bones.size(), sheet_colors::kBone);
+  auto rig = offline::load_rig(mskel);
+  if (!rig.ok()) return colors;
+  for (const auto& bone : rig->skeleton.bones) {
+    const int index = data.find_bone(bone.name);
+    if (index >= 0) colors[static_cast<std::size_t>(index)] = bone.color;
+  }
+  return colors;
+}
+
+// The GPU side: a headless device, the renderer with the rig's data, one instance and one target.
+struct Gpu {
+  std::unique_ptr<render::Device> device;
+  std::unique_ptr<render::GpuMemory> memory;
+  std::unique_ptr<render::SkeletonRenderer> renderer;
+  std::unique_ptr<render::RenderTarget> target;
+  render::InstanceHandle instance;
+
+  ~Gpu() {
+    if (renderer) (void)renderer->wait_idle();
+    target.reset();
+    renderer.reset();
+    memory.reset();
+  }
+};
+
+Expected<std::unique_ptr<Gpu>> start_gpu(const skel::SkeletonData& data, int width, int height) {
+  auto gpu = std::make_unique<Gpu>();
+  auto device = render::Device::create({});
+  if (!device) return Unexpected{device.error()};
+  gpu->device = std::move(*device);
+  gpu->memory = std::make_unique<render::GpuMemory>(*gpu->device);
+  auto renderer = render::SkeletonRenderer::create(*gpu->device, *gpu->memory);
+  if (!renderer) return Unexpected{renderer.error()};
+  gpu->renderer = std::move(*renderer);
+  auto handle = gpu->renderer->add_data(data);
+  if (!handle) return Unexpected{handle.error()};
+  auto instance = gpu->renderer->add_instance(*handle);
+  if (!instance) return Unexpected{instance.error()};
+  gpu->instance = *instance;
+  auto target = render::RenderTarget::create(*gpu->device, *gpu->memory, width, height);
+  if (!target) return Unexpected{target.error()};
+  gpu->target = std::move(*target);
+  return gpu;
+}
+
+// Renders one pose through the view onto a transparent frame-sized image (straight alpha).
+Expected<imaging::Image> render_frame(Gpu& gpu, const skel::SkeletonPose& pose, const SheetView& view, bool cpu_skinning) {
+  render::DrawOptions options;
+  options.transform = render::Affine2{view.scale, 0, 0, view.scale, view.offset_x, view.offset_y};
+  options.cpu_skinning = cpu_skinning;
+  if (Status s = gpu.renderer->begin_frame(*gpu.target, render::View{}, render::Color{0, 0, 0, 0}); !s) return Unexpected{s.error()};
+  if (Status s = gpu.renderer->draw(gpu.instance, pose, options); !s) return Unexpected{s.error()};
+  if (Status s = gpu.renderer->end_frame(); !s) return Unexpected{s.error()};
+  return gpu.target->read_back(render::RenderTarget::Alpha::Straight);
+}
+
+std::string format_seconds(float t) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.3fs", static_cast<double>(t));
+  return text;
+}
+
+int fail(const std::string& message, int code) {
+  std::fprintf(stderr, "%s\n", message.c_str());
+  return code;
+}
+
+int run_render(const RenderOptions& o) {
+  int width = 0, height = 0;
+  if (!parse_size(o.size, width, height))
+    return fail("--size \"" + o.size + "\": expected WIDTHxHEIGHT in pixels per frame, each " + std::to_string(kMinSide) +
+                    " to " + std::to_string(kMaxSide) + " (e.g. 256x320)",
+                2);
+  if (o.time && !(*o.time >= 0 && std::isfinite(*o.time))) return fail("--time must be zero or more", 2);
+
+  auto loaded = load_runtime(o.rig, o.skins);
+  if (!loaded) return fail(loaded.error().to_string(), 1);
+  RuntimeSetup& rt = *loaded;
+  const int clip = rt.data->find_clip(o.clip);
+  if (clip < 0) return fail(o.rig + ": no clip \"" + o.clip + "\"; the rig has: " + clip_list(*rt.data), 1);
+  const skel::ClipData& clip_data = *rt.data->clip(clip);
+  const bool loop = clip_data.loop != skel::LoopMode::None;
+  const float length = clip_data.length;
+
+  // The frames shown, and for a single frame its two onion neighbours (a sheet's step apart).
+  std::vector<float> times;
+  const int frames = o.time ? 1 : o.frames;
+  const int spacing = loop || o.frames < 2 ? o.frames : o.frames - 1;
+  const float step = length / static_cast<float>(std::max(spacing, 1));
+  if (o.time) {
+    times.push_back(*o.time);
+  } else {
+    for (int i = 0; i < frames; ++i) times.push_back(static_cast<float>(i) * step);
+  }
+  std::vector<float> onion_times;  // single frame only: before, after
+  if (o.time && step > 0) {
+    float before = *o.time - step;
+    if (before < 0) before = loop ? before + length : -1;
+    const float after = *o.time + step;
+    onion_times = {before, (!loop && after > length) ? -1 : after};
+  }
+
+  // Pose every frame first: the view fits the union of their bounds (and the origin, so the ground shows).
+  std::vector<PosedFrame> posed;
+  skel::Bounds all{0, 0, 0, 0};
+  for (float t : times) posed.push_back(pose_at(rt, clip, loop, t));
+  std::vector<PosedFrame> onion_posed;
+  for (float t : onion_times)
+    if (t >= 0) onion_posed.push_back(pose_at(rt, clip, loop, t));
+  for (const PosedFrame& f : posed) include(all, f.bounds);
+  for (const PosedFrame& f : onion_posed) include(all, f.bounds);
+  const SheetLayout layout = layout_sheet(frames, width, height);
+  const float margin = 6.0f * static_cast<float>(layout.text_scale) + 0.04f * static_cast<float>(std::min(width, height));
+  SheetContent content;
+  content.view = fit_view(all, width, height, margin);
+  content.length = length;
+  for (const skel::EventKey& key : clip_data.events) {
+    SheetEvent e{key.time, rt.data->events[static_cast<std::size_t>(key.event)].name};
+    if (key.string_value >= 0) e.name += " " + clip_data.strings[static_cast<std::size_t>(key.string_value)];
+    content.events.push_back(std::move(e));
+  }
+
+  auto gpu = start_gpu(*rt.data, width, height);
+  if (!gpu) return fail("cannot render: " + gpu.error().to_string(), 2);
+
+  const std::vector<Rgba8> colors = bone_colors(o.rig, *rt.data);
+  std::vector<SheetFrame> sheet_frames(posed.size());
+  for (std::size_t i = 0; i < posed.size(); ++i) {
+    auto art = render_frame(**gpu, posed[i].instance->pose(), content.view, o.cpu_skinning);
+    if (!art) return fail("cannot render " + time_label(posed[i].time) + ": " + art.error().to_string(), 2);
+    SheetFrame& f = sheet_frames[i];
+    f.time = posed[i].time;
+    f.art = std::move(*art);
+    f.bones = bone_segments(posed[i].instance->pose(), colors);
+    f.bounds = posed[i].bounds;
+  }
+  std::vector<imaging::Image> onion_art;
+  for (const PosedFrame& p : onion_posed) {
+    auto art = render_frame(**gpu, p.instance->pose(), content.view, o.cpu_skinning);
+    if (!art) return fail("cannot render " + time_label(p.time) + ": " + art.error().to_string(), 2);
+    onion_art.push_back(std::move(*art));
+  }
+
+  // Onion skins and fired events. A sheet's neighbours wrap around for a loop; a single frame's are
+  // the extra renders. Events fire in (previous frame, frame]; the first frame of a loop takes the
+  // wrap from the last frame, the first frame of anything else the events at 0.
+  if (o.time) {
+    std::size_t next = 0;
+    if (onion_times.size() == 2) {
+      if (onion_times[0] >= 0) sheet_frames[0].onion_before = &onion_art[next++];
+      if (onion_times[1] >= 0) sheet_frames[0].onion_after = &onion_art[next++];
+    }
+  } else if (frames > 1) {
+    for (int i = 0; i < frames; ++i) {
+      const int before = i - 1, after = i + 1;
+      if (before >= 0 || loop) sheet_frames[static_cast<std::size_t>(i)].onion_before = &sheet_frames[static_cast<std::size_t>((before + frames) % frames)].art;
+      if (after < frames || loop) sheet_frames[static_cast<std::size_t>(i)].onion_after = &sheet_frames[static_cast<std::size_t>(after % frames)].art;
+    }
+  }
+  for (std::size_t i = 0; i < sheet_frames.size(); ++i) {
+    const float t = sheet_frames[i].time;
+    const float previous = o.time || i == 0 ? (loop || o.time ? t - step : -1.0f) : sheet_frames[i - 1].time;
+    for (std::size_t e = 0; e < content.events.size(); ++e) {
+      const float et = content.events[e].time;
+      const bool wrapped = loop && previous < 0 && et > previous + length && et <= length;
+      if ((et > previous && et <= t) || wrapped) sheet_frames[i].fired.push_back(static_cast<int>(e));
+    }
+  }
+
+  const std::string skin_text = o.skins.empty() ? (rt.data->skins.empty() ? "none" : rt.data->skins[0].name) : o.skins;
+  const std::string path_text = o.cpu_skinning ? "cpu skinning" : "compute skinning";
+  // The device's short name ("llvmpipe", not its LLVM version), so the title fits at full size.
+  std::string device_name = (*gpu)->device->name();
+  device_name = device_name.substr(0, device_name.find(" ("));
+  content.title = rt.data->name + " | " + o.clip + " " + format_seconds(length) + (loop ? " loop" : " once") + " | skin " +
+                  skin_text + " | " + path_text + ", " + device_name;
+  const imaging::Image sheet = compose_sheet(layout_sheet(frames, width, height, 4, content.title), content, sheet_frames);
+  if (Status s = imaging::write_png(o.out, sheet); !s) return fail("cannot write " + o.out + ": " + s.error().to_string(), 2);
+
+  std::printf("wrote %s (%dx%d: %d frame%s of %s from %s to %s, %dx%d each, %s on %s)\n", o.out.c_str(), sheet.width, sheet.height,
+              frames, frames == 1 ? "" : "s", o.clip.c_str(), format_seconds(times.front()).c_str(),
+              format_seconds(times.back()).c_str(), width, height, path_text.c_str(), (*gpu)->device->name().c_str());
+  return 0;
+}
+
+}  // namespace
+
+void add_skel_render(CLI::App& skel, int& exit_code) {
+  auto options = std::make_shared<RenderOptions>();
+  CLI::App* cmd = skel.add_subcommand("render", "Render a contact sheet of a clip (PNG), headless");
+  cmd->footer(kHelp);
+  cmd->add_option("mskel", options->rig, "The rig (.mskel)")->required();
+  cmd->add_option("--clip", options->clip, "Clip name")->required();
+  cmd->add_option("--frames", options->frames, "Frames on the sheet (1 to 256)")->capture_default_str()
+      ->check(CLI::Range(1, kMaxFrames));
+  cmd->add_option("--out", options->out, "Output PNG")->capture_default_str();
+  cmd->add_option("--size", options->size, "Pixels per frame, WIDTHxHEIGHT")->capture_default_str();
+  cmd->add_option("--skin", options->skins, "Skins to compose, comma-separated, in order");
+  cmd->add_option("--time", options->time, "Render one frame at this time (seconds)");
+  cmd->add_flag("--cpu-skinning", options->cpu_skinning, "Skin on the CPU instead of in a compute shader");
+  cmd->callback([options, &exit_code] { exit_code = run_render(*options); });
+}
+
+}  // namespace mf::tools
