@@ -32,17 +32,6 @@ int vertex_floats(const Vertices& v) {
   return floats;
 }
 
-std::optional<SequenceMode> parse_spine_sequence_mode(std::string_view s) {
-  if (s == "hold") return SequenceMode::Hold;
-  if (s == "once") return SequenceMode::Once;
-  if (s == "loop") return SequenceMode::Loop;
-  if (s == "pingpong") return SequenceMode::PingPong;
-  if (s == "onceReverse") return SequenceMode::OnceReverse;
-  if (s == "loopReverse") return SequenceMode::LoopReverse;
-  if (s == "pingpongReverse") return SequenceMode::PingPongReverse;
-  return std::nullopt;
-}
-
 }  // namespace
 
 int AnimationConverter::deform_floats(const Node& where, int skin, int slot, const std::string& attachment) {
@@ -149,7 +138,8 @@ void AnimationConverter::sequence(const Node& keys, const std::string& slot_name
     previous = read_time(key, previous, false);
     SequenceKey sk;
     if (auto mode = key.find("mode")) {
-      auto parsed = parse_spine_sequence_mode(mode->as_string());
+      // Spine names the modes as our format does.
+      auto parsed = parse_sequence_mode(mode->as_string());
       if (!parsed)
         mode->fail("unknown sequence mode \"" + mode->as_string() +
                    "\" (expected hold, once, loop, pingpong, onceReverse, loopReverse or pingpongReverse)");

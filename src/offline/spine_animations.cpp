@@ -240,16 +240,6 @@ constexpr BoneTimelineSpec kBoneTimelines[] = {
     {"sheary", CurveKind::ShearY, {"value", {}}, 0, {true, false}},
 };
 
-// Spine's inherit names (bone "inherit" and inherit keys).
-std::optional<Inherit> parse_spine_inherit(std::string_view s) {
-  if (s == "normal") return Inherit::Normal;
-  if (s == "onlyTranslation") return Inherit::OnlyTranslation;
-  if (s == "noRotationOrReflection") return Inherit::NoRotationOrReflection;
-  if (s == "noScale") return Inherit::NoScale;
-  if (s == "noScaleOrReflection") return Inherit::NoScaleOrReflection;
-  return std::nullopt;
-}
-
 }  // namespace
 
 void AnimationConverter::bones(const Node& section) {

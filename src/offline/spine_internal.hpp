@@ -2,7 +2,9 @@
 // Shared between the parts of the Spine importer: the skeleton part (spine_skeleton.cpp,
 // spine_attachments.cpp) and the animation part (spine_animations.cpp). Not installed.
 
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "mf/core/expected.hpp"
@@ -18,6 +20,16 @@ struct Version {
   int major = 4, minor = 2;
   bool at_least(int mj, int mn) const { return major > mj || (major == mj && minor >= mn); }
 };
+
+// Spine's inherit mode names (bone "inherit", 4.2+, and inherit keys), camelCase where ours are not.
+inline std::optional<Inherit> parse_spine_inherit(std::string_view s) {
+  if (s == "normal") return Inherit::Normal;
+  if (s == "onlyTranslation") return Inherit::OnlyTranslation;
+  if (s == "noRotationOrReflection") return Inherit::NoRotationOrReflection;
+  if (s == "noScale") return Inherit::NoScale;
+  if (s == "noScaleOrReflection") return Inherit::NoScaleOrReflection;
+  return std::nullopt;
+}
 
 struct Context {
   std::string file;        // the JSON path as the user named it, for errors

@@ -96,15 +96,6 @@ class SkeletonConverter {
     r.finish();
   }
 
-  static std::optional<Inherit> inherit_of(std::string_view s) {
-    if (s == "normal") return Inherit::Normal;
-    if (s == "onlyTranslation") return Inherit::OnlyTranslation;
-    if (s == "noRotationOrReflection") return Inherit::NoRotationOrReflection;
-    if (s == "noScale") return Inherit::NoScale;
-    if (s == "noScaleOrReflection") return Inherit::NoScaleOrReflection;
-    return std::nullopt;
-  }
-
   void read_bones(const json::Value& bones) {
     for (std::size_t i = 0; i < bones.items.size(); ++i) {
       ObjectReader r(c_, bones.items[i], json::path_index("bones", i));
@@ -133,7 +124,7 @@ class SkeletonConverter {
       // 4.2 renamed "transform" to "inherit"; either is read.
       for (const char* key : {"inherit", "transform"})
         if (const json::Value* v = r.optional(key, json::Type::String)) {
-          const std::optional<Inherit> mode = inherit_of(v->string);
+          const std::optional<Inherit> mode = parse_spine_inherit(v->string);
           if (!mode) fail(c_, v, r.at(key), "unknown inherit mode " + in_quotes(v->string));
           b.inherit = *mode;
         }

@@ -35,6 +35,15 @@ constexpr std::uint32_t kCanvasFragSpirv[] = {
 #include "shaders/canvas.frag.inc"
 };
 
+// Appends `count` indices offset by `base`. One resize and a plain loop (which the compiler
+// vectorises) instead of an append per index: 200 skeletons rebase about 260 000 indices a frame.
+void append_rebased(std::vector<std::uint32_t>& out, const std::uint32_t* indices, std::uint32_t count, std::uint32_t base) {
+  const std::size_t first = out.size();
+  out.resize(first + count);
+  std::uint32_t* dst = out.data() + first;
+  for (std::uint32_t i = 0; i < count; ++i) dst[i] = base + indices[i];
+}
+
 constexpr int kBlendModes = 4;
 constexpr int kVariants = 2;  // 0: lit flat, 1: normal-mapped
 constexpr std::uint32_t kMaxGroupsX = 65535;
@@ -785,7 +794,7 @@ Status SkeletonRenderer::Impl::draw_cpu(InstanceEntry& instance, DataEntry& entr
   for (const skel::DrawRun& run : cpu.runs()) {
     if (run.page < 0 || static_cast<std::size_t>(run.page) >= entry.page_sets.size()) continue;
     const auto first = static_cast<std::uint32_t>(indices.size());
-    for (std::uint32_t i = 0; i < run.index_count; ++i) indices.push_back(global_base + cpu.indices()[run.index_start + i]);
+    append_rebased(indices, cpu.indices().data() + run.index_start, run.index_count, global_base);
     add_draw(static_cast<std::int32_t>(run.blend), entry.variant, entry.page_sets[static_cast<std::size_t>(run.page)], first,
              run.index_count);
   }
@@ -895,7 +904,7 @@ Status SkeletonRenderer::draw(InstanceHandle handle, const skel::SkeletonPose& p
       stats_.cpu_vertices += d.vertex_count;
       const auto first = static_cast<std::uint32_t>(im.indices.size());
       const std::uint32_t global = im.options.max_gpu_vertices + cpu_base - d.vertex_start;
-      for (std::uint32_t i = 0; i < d.index_count; ++i) im.indices.push_back(global + instance.cpu->indices()[d.index_start + i]);
+      append_rebased(im.indices, instance.cpu->indices().data() + d.index_start, d.index_count, global);
       im.add_draw(static_cast<std::int32_t>(item.blend), entry.variant, set, first, d.index_count);
       continue;
     }
@@ -921,8 +930,7 @@ Status SkeletonRenderer::draw(InstanceHandle handle, const skel::SkeletonPose& p
                          deform_base, entry.influence_base + influence_first, has_deform});
     }
     const auto first = static_cast<std::uint32_t>(im.indices.size());
-    const std::uint32_t* local = instance.indices.data() + item.index_start;
-    for (std::uint32_t i = 0; i < item.index_count; ++i) im.indices.push_back(base + local[i]);
+    append_rebased(im.indices, instance.indices.data() + item.index_start, item.index_count, base);
     im.add_draw(static_cast<std::int32_t>(item.blend), entry.variant, set, first, item.index_count);
   }
   im.gpu_vertex_count += instance.gpu_vertices;

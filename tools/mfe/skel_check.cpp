@@ -6,6 +6,7 @@
 #include <string>
 
 #include "commands.hpp"
+#include "findings_print.hpp"
 #include "mf/offline/rig_check.hpp"
 
 namespace mf::tools {
@@ -18,10 +19,6 @@ struct CheckCommandOptions {
   std::string clip;
 };
 
-std::string count(std::size_t n, const char* word) {
-  return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
-}
-
 int run_check(const CheckCommandOptions& options) {
   std::vector<Finding> findings;
   if (Expected<Rig> rig = load_rig(options.mskel)) {
@@ -31,14 +28,7 @@ int run_check(const CheckCommandOptions& options) {
   } else {
     findings.push_back({Severity::Error, rig.error()});
   }
-  std::size_t errors = 0, warnings = 0;
-  for (const Finding& f : findings) {
-    const bool error = f.severity == Severity::Error;
-    (error ? errors : warnings) += 1;
-    std::printf("%s: %s\n", error ? "error" : "warning", f.error.to_string().c_str());
-  }
-  std::printf("%s, %s\n", count(errors, "error").c_str(), count(warnings, "warning").c_str());
-  return errors > 0 ? 1 : 0;
+  return print_findings(findings);
 }
 
 }  // namespace

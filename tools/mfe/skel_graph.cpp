@@ -7,6 +7,7 @@
 #include <string>
 
 #include "commands.hpp"
+#include "findings_print.hpp"
 #include "mf/offline/graph_check.hpp"
 #include "mf/offline/graph_format.hpp"
 
@@ -19,8 +20,6 @@ struct GraphCheckCommandOptions {
   std::string mgraph;
   std::string skeleton;
 };
-
-std::string count(std::size_t n, const char* word) { return std::to_string(n) + " " + word + (n == 1 ? "" : "s"); }
 
 std::vector<Finding> graph_findings(const GraphCheckCommandOptions& options) {
   Expected<Graph> graph = read_graph_file(options.mgraph);
@@ -40,14 +39,7 @@ std::vector<Finding> graph_findings(const GraphCheckCommandOptions& options) {
 }
 
 int run_graph_check(const GraphCheckCommandOptions& options) {
-  std::size_t errors = 0, warnings = 0;
-  for (const Finding& f : graph_findings(options)) {
-    const bool error = f.severity == Severity::Error;
-    (error ? errors : warnings) += 1;
-    std::printf("%s: %s\n", error ? "error" : "warning", f.error.to_string().c_str());
-  }
-  std::printf("%s, %s\n", count(errors, "error").c_str(), count(warnings, "warning").c_str());
-  return errors > 0 ? 1 : 0;
+  return print_findings(graph_findings(options));
 }
 
 }  // namespace
