@@ -14,6 +14,9 @@ packages=(
   # rendering: Vulkan headers and loader, the shader compiler, Mesa's lavapipe (Vulkan on the CPU,
   # used when there is no GPU) and the validation layers every render test runs with
   libvulkan-dev glslc mesa-vulkan-drivers vulkan-validationlayers
+  # windows: SDL2 (and Xlib, which the window tests read pixels back through); Xvfb gives those
+  # tests a display of their own
+  libsdl2-dev libx11-dev xvfb
 )
 
 missing=()

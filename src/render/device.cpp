@@ -1,5 +1,6 @@
 #include "mf/render/device.hpp"
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <string_view>
@@ -36,15 +37,21 @@ int device_rank(VkPhysicalDeviceType type) {
   }
 }
 
-// A queue family that does graphics and compute (which implies transfer).
-int universal_family(VkPhysicalDevice device) {
+// A queue family that does graphics and compute (which implies transfer) and, with a surface,
+// presents to it.
+int universal_family(VkPhysicalDevice device, VkSurfaceKHR surface) {
   std::uint32_t count = 0;
   vkGetPhysicalDeviceQueueFamilyProperties(device, &count, nullptr);
   std::vector<VkQueueFamilyProperties> families(count);
   vkGetPhysicalDeviceQueueFamilyProperties(device, &count, families.data());
   for (std::uint32_t i = 0; i < count; ++i) {
     const VkQueueFlags need = VK_QUEUE_GRAPHICS_BIT | VK_QUEUE_COMPUTE_BIT;
-    if ((families[i].queueFlags & need) == need) return static_cast<int>(i);
+    if ((families[i].queueFlags & need) != need) continue;
+    if (surface != VK_NULL_HANDLE) {
+      VkBool32 presents = VK_FALSE;
+      if (vkGetPhysicalDeviceSurfaceSupportKHR(device, i, surface, &presents) != VK_SUCCESS || !presents) continue;
+    }
+    return static_cast<int>(i);
   }
   return -1;
 }
@@ -107,6 +114,12 @@ Expected<std::unique_ptr<Device>> Device::create(const DeviceOptions& options) {
       return fail("cannot create the validation messenger", r);
   }
 
+  if (options.create_surface) {
+    auto surface = options.create_surface(self->instance_);
+    if (!surface) return Unexpected{surface.error()};
+    self->surface_ = *surface;
+  }
+
   std::uint32_t count = 0;
   vkEnumeratePhysicalDevices(self->instance_, &count, nullptr);
   std::vector<VkPhysicalDevice> devices(count);
@@ -123,7 +136,7 @@ Expected<std::unique_ptr<Device>> Device::create(const DeviceOptions& options) {
     vkGetPhysicalDeviceProperties(candidate, &props);
     names += names.empty() ? "" : ", ";
     names += props.deviceName;
-    if (universal_family(candidate) < 0 || props.apiVersion < VK_API_VERSION_1_2) continue;
+    if (universal_family(candidate, self->surface_) < 0 || props.apiVersion < VK_API_VERSION_1_2) continue;
     int rank = device_rank(props.deviceType);
     if (!wanted.empty()) rank = std::string_view(props.deviceName).find(wanted) != std::string_view::npos ? 10 : -1;
     if (rank > best_rank) {
@@ -133,11 +146,13 @@ Expected<std::unique_ptr<Device>> Device::create(const DeviceOptions& options) {
   }
   if (self->physical_ == VK_NULL_HANDLE || best_rank < 0) {
     if (!wanted.empty()) return fail("no Vulkan device named like \"" + wanted + "\" (found: " + names + ")");
-    return fail("no Vulkan 1.2 device with a graphics and compute queue (found: " + (names.empty() ? "none" : names) + ")");
+    return fail(std::string("no Vulkan 1.2 device with a graphics and compute queue") +
+                (self->surface_ != VK_NULL_HANDLE ? " that presents to the window" : "") +
+                " (found: " + (names.empty() ? "none" : names) + ")");
   }
   vkGetPhysicalDeviceProperties(self->physical_, &self->properties_);
   vkGetPhysicalDeviceMemoryProperties(self->physical_, &self->memory_properties_);
-  self->queue_family_ = static_cast<std::uint32_t>(universal_family(self->physical_));
+  self->queue_family_ = static_cast<std::uint32_t>(universal_family(self->physical_, self->surface_));
   {
     std::uint32_t family_count = 0;
     vkGetPhysicalDeviceQueueFamilyProperties(self->physical_, &family_count, nullptr);
@@ -154,6 +169,9 @@ Expected<std::unique_ptr<Device>> Device::create(const DeviceOptions& options) {
   queue_info.pQueuePriorities = &priority;
   std::vector<const char*> device_extensions;
   for (const auto& e : options.device_extensions) device_extensions.push_back(e.c_str());
+  const bool asked_swapchain = std::any_of(options.device_extensions.begin(), options.device_extensions.end(),
+                                           [](const std::string& e) { return e == VK_KHR_SWAPCHAIN_EXTENSION_NAME; });
+  if (self->surface_ != VK_NULL_HANDLE && !asked_swapchain) device_extensions.push_back(VK_KHR_SWAPCHAIN_EXTENSION_NAME);
   VkDeviceCreateInfo device_info{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO};
   device_info.queueCreateInfoCount = 1;
   device_info.pQueueCreateInfos = &queue_info;
@@ -177,6 +195,7 @@ Device::~Device() {
     if (once_pool_ != VK_NULL_HANDLE) vkDestroyCommandPool(device_, once_pool_, nullptr);
     vkDestroyDevice(device_, nullptr);
   }
+  if (surface_ != VK_NULL_HANDLE) vkDestroySurfaceKHR(instance_, surface_, nullptr);
   if (messenger_ != VK_NULL_HANDLE) {
     auto destroy = reinterpret_cast<PFN_vkDestroyDebugUtilsMessengerEXT>(
         vkGetInstanceProcAddr(instance_, "vkDestroyDebugUtilsMessengerEXT"));

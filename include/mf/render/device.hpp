@@ -1,7 +1,9 @@
 #pragma once
 // Device: the Vulkan instance, the chosen physical device and a logical device with one queue
 // that does graphics, compute and transfer. Works headless (no surface: Mesa's lavapipe on the CPU,
-// or any GPU); a window adds its surface extensions through DeviceOptions.
+// or any GPU) and with a window: DeviceOptions then carries the window's instance extensions and a
+// function that makes its surface once the instance exists; the device chosen must present to that
+// surface from its queue, VK_KHR_swapchain is enabled and the Device owns the surface.
 //
 // With validation on, every message of the Khronos validation layer (warnings and errors) is kept:
 // tests fail on any of them.
@@ -9,6 +11,7 @@
 #include <vulkan/vulkan.h>
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -24,7 +27,9 @@ struct DeviceOptions {
   // variable MF_VULKAN_DEVICE, else the best device (discrete, integrated, virtual, then CPU).
   std::string prefer_device;
   std::vector<std::string> instance_extensions;  // e.g. SDL2's surface extensions
-  std::vector<std::string> device_extensions;    // e.g. VK_KHR_swapchain
+  std::vector<std::string> device_extensions;    // more device extensions (VK_KHR_swapchain comes with a surface)
+  // Makes the window's surface from the new instance (e.g. SDL_Vulkan_CreateSurface); empty: headless.
+  std::function<Expected<VkSurfaceKHR>(VkInstance)> create_surface;
 };
 
 class Device {
@@ -38,6 +43,8 @@ class Device {
   VkPhysicalDevice physical_device() const { return physical_; }
   VkDevice device() const { return device_; }
   VkQueue queue() const { return queue_; }
+  // The window's surface (owned: destroyed with the device), or VK_NULL_HANDLE when headless.
+  VkSurfaceKHR surface() const { return surface_; }
   std::uint32_t queue_family() const { return queue_family_; }
   const VkPhysicalDeviceProperties& properties() const { return properties_; }
   const VkPhysicalDeviceMemoryProperties& memory_properties() const { return memory_properties_; }
@@ -73,6 +80,7 @@ class Device {
                                                    const VkDebugUtilsMessengerCallbackDataEXT* data, void* self);
 
   VkInstance instance_ = VK_NULL_HANDLE;
+  VkSurfaceKHR surface_ = VK_NULL_HANDLE;
   VkDebugUtilsMessengerEXT messenger_ = VK_NULL_HANDLE;
   VkPhysicalDevice physical_ = VK_NULL_HANDLE;
   VkDevice device_ = VK_NULL_HANDLE;

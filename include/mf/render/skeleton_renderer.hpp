@@ -151,6 +151,7 @@ class RenderTarget {
 
  private:
   friend class SkeletonRenderer;
+  friend class Swapchain;
   RenderTarget() = default;
   struct Impl;
   std::unique_ptr<Impl> impl_;
