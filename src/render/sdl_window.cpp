@@ -12,26 +12,29 @@ namespace {
 
 Unexpected fail(std::string message) { return Unexpected{Error{{}, {}, {}, std::move(message)}}; }
 
+// Said when SDL cannot open a window and nothing names a display: SDL then falls back to drivers
+// (offscreen, dummy) that cannot present, and its own message does not say why.
+std::string display_hint() {
+  if (std::getenv("DISPLAY") || std::getenv("WAYLAND_DISPLAY")) return "";
+  return " (no DISPLAY or WAYLAND_DISPLAY is set: a window needs a display; Xvfb gives a virtual one, "
+         "and `mfe skel render` renders without one)";
+}
+
 }  // namespace
 
 Expected<std::unique_ptr<SdlWindow>> SdlWindow::create(const WindowOptions& options) {
   if (options.width <= 0 || options.height <= 0)
     return fail("window size " + std::to_string(options.width) + " × " + std::to_string(options.height) + " must be positive");
-  if (SDL_InitSubSystem(SDL_INIT_VIDEO) != 0) {
-    const char* display = std::getenv("DISPLAY");
-    const char* wayland = std::getenv("WAYLAND_DISPLAY");
-    std::string hint = (display || wayland) ? "" : " (no DISPLAY or WAYLAND_DISPLAY is set: a window needs a display; "
-                                                   "Xvfb gives a virtual one)";
-    return fail(std::string("cannot start SDL's video: ") + SDL_GetError() + hint);
-  }
+  if (SDL_InitSubSystem(SDL_INIT_VIDEO) != 0) return fail(std::string("cannot start SDL's video: ") + SDL_GetError() + display_hint());
   std::unique_ptr<SdlWindow> self(new SdlWindow());
   Uint32 flags = SDL_WINDOW_VULKAN | SDL_WINDOW_ALLOW_HIGHDPI;
   if (options.resizable) flags |= SDL_WINDOW_RESIZABLE;
   self->window_ = SDL_CreateWindow(options.title.c_str(), SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, options.width,
                                    options.height, flags);
   if (!self->window_) {
+    std::string message = std::string("cannot open a Vulkan window: ") + SDL_GetError() + display_hint();
     SDL_QuitSubSystem(SDL_INIT_VIDEO);
-    return fail(std::string("cannot open a Vulkan window: ") + SDL_GetError());
+    return fail(std::move(message));
   }
   return self;
 }

@@ -19,6 +19,7 @@
 #include "mf/render/skeleton_renderer.hpp"
 #include "mf/skel/skeleton_instance.hpp"
 #include "runtime_setup.hpp"
+#include "size_option.hpp"
 
 namespace mf::tools {
 namespace {
@@ -49,18 +50,6 @@ struct RenderOptions {
 constexpr int kMaxFrames = 256;
 constexpr int kMinSide = 32, kMaxSide = 4096;
 constexpr float kPhysicsStep = 1.0f / 60;  // physics rigs are stepped from 0 at this rate
-
-// "WxH" with both sides in [kMinSide, kMaxSide].
-bool parse_size(const std::string& text, int& width, int& height) {
-  const std::size_t x = text.find_first_of("xX");
-  if (x == std::string::npos || x == 0 || x + 1 >= text.size()) return false;
-  for (std::size_t i = 0; i < text.size(); ++i)
-    if (i != x && (text[i] < '0' || text[i] > '9')) return false;
-  if (x > 5 || text.size() - x - 1 > 5) return false;
-  width = std::stoi(text.substr(0, x));
-  height = std::stoi(text.substr(x + 1));
-  return width >= kMinSide && width <= kMaxSide && height >= kMinSide && height <= kMaxSide;
-}
 
 // One posed frame: its instance (the renderer reads its pose) and what the overlays need.
 struct PosedFrame {
@@ -185,7 +174,7 @@ int fail(const std::string& message, int code) {
 
 int run_render(const RenderOptions& o) {
   int width = 0, height = 0;
-  if (!parse_size(o.size, width, height))
+  if (!parse_size(o.size, kMinSide, kMaxSide, width, height))
     return fail("--size \"" + o.size + "\": expected WIDTHxHEIGHT in pixels per frame, each " + std::to_string(kMinSide) +
                     " to " + std::to_string(kMaxSide) + " (e.g. 256x320)",
                 2);
