@@ -5,6 +5,7 @@
 #include <limits>
 #include <string>
 
+#include "image_barrier.hpp"
 #include "render_target_impl.hpp"
 #include "mf/render/device.hpp"
 #include "mf/render/vulkan_error.hpp"
@@ -45,19 +46,6 @@ VkCompositeAlphaFlagBitsKHR choose_composite(VkCompositeAlphaFlagsKHR supported)
   return VK_COMPOSITE_ALPHA_OPAQUE_BIT_KHR;
 }
 
-void image_barrier(VkCommandBuffer cmd, VkImage image, VkImageLayout from, VkImageLayout to, VkPipelineStageFlags src_stage,
-                   VkAccessFlags src_access, VkPipelineStageFlags dst_stage, VkAccessFlags dst_access) {
-  VkImageMemoryBarrier barrier{VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER};
-  barrier.srcAccessMask = src_access;
-  barrier.dstAccessMask = dst_access;
-  barrier.oldLayout = from;
-  barrier.newLayout = to;
-  barrier.srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
-  barrier.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
-  barrier.image = image;
-  barrier.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
-  vkCmdPipelineBarrier(cmd, src_stage, dst_stage, 0, 0, nullptr, 0, nullptr, 1, &barrier);
-}
 
 }  // namespace
 
@@ -213,8 +201,8 @@ Status Swapchain::build(VkExtent2D window_size) {
 void Swapchain::record_blit(VkCommandBuffer cmd, RenderTarget& target, VkImage image, Color border) const {
   // The target is in TRANSFER_SRC_OPTIMAL after its frame; the canvas render pass made its colour
   // writes visible to transfers and waits for transfers before its next clear.
-  image_barrier(cmd, image, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_PIPELINE_STAGE_TRANSFER_BIT, 0,
-                VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT);
+  detail::image_barrier(cmd, image, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 0, VK_ACCESS_TRANSFER_WRITE_BIT,
+                        VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT);
 
   // Fit the target into the image keeping its aspect ratio, centred.
   const float sx = static_cast<float>(extent_.width) / static_cast<float>(target.width());
@@ -250,8 +238,8 @@ void Swapchain::record_blit(VkCommandBuffer cmd, RenderTarget& target, VkImage i
   const bool same_size = w == target.width() && h == target.height();
   vkCmdBlitImage(cmd, target.image(), VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &blit,
                  same_size ? VK_FILTER_NEAREST : VK_FILTER_LINEAR);
-  image_barrier(cmd, image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_IMAGE_LAYOUT_PRESENT_SRC_KHR, VK_PIPELINE_STAGE_TRANSFER_BIT,
-                VK_ACCESS_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, 0);
+  detail::image_barrier(cmd, image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_IMAGE_LAYOUT_PRESENT_SRC_KHR, VK_ACCESS_TRANSFER_WRITE_BIT, 0,
+                        VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT);
 }
 
 Expected<PresentResult> Swapchain::present(RenderTarget& target, Color border) {

@@ -14,10 +14,9 @@
 #include "contact_sheet.hpp"
 #include "mf/imaging/png.hpp"
 #include "mf/offline/rig_files.hpp"
-#include "mf/render/device.hpp"
-#include "mf/render/gpu_memory.hpp"
 #include "mf/render/skeleton_renderer.hpp"
 #include "mf/skel/skeleton_instance.hpp"
+#include "render_session.hpp"
 #include "runtime_setup.hpp"
 #include "size_option.hpp"
 
@@ -114,44 +113,8 @@ std::vector<Rgba8> bone_colors(const std::string& mskel, const skel::SkeletonDat
   return colors;
 }
 
-// The GPU side: a headless device, the renderer with the rig's data, one instance and one target.
-struct Gpu {
-  std::unique_ptr<render::Device> device;
-  std::unique_ptr<render::GpuMemory> memory;
-  std::unique_ptr<render::SkeletonRenderer> renderer;
-  std::unique_ptr<render::RenderTarget> target;
-  render::InstanceHandle instance;
-
-  ~Gpu() {
-    if (renderer) (void)renderer->wait_idle();
-    target.reset();
-    renderer.reset();
-    memory.reset();
-  }
-};
-
-Expected<std::unique_ptr<Gpu>> start_gpu(const skel::SkeletonData& data, int width, int height) {
-  auto gpu = std::make_unique<Gpu>();
-  auto device = render::Device::create({});
-  if (!device) return Unexpected{device.error()};
-  gpu->device = std::move(*device);
-  gpu->memory = std::make_unique<render::GpuMemory>(*gpu->device);
-  auto renderer = render::SkeletonRenderer::create(*gpu->device, *gpu->memory);
-  if (!renderer) return Unexpected{renderer.error()};
-  gpu->renderer = std::move(*renderer);
-  auto handle = gpu->renderer->add_data(data);
-  if (!handle) return Unexpected{handle.error()};
-  auto instance = gpu->renderer->add_instance(*handle);
-  if (!instance) return Unexpected{instance.error()};
-  gpu->instance = *instance;
-  auto target = render::RenderTarget::create(*gpu->device, *gpu->memory, width, height);
-  if (!target) return Unexpected{target.error()};
-  gpu->target = std::move(*target);
-  return gpu;
-}
-
 // Renders one pose through the view onto a transparent frame-sized image (straight alpha).
-Expected<imaging::Image> render_frame(Gpu& gpu, const skel::SkeletonPose& pose, const SheetView& view, bool cpu_skinning) {
+Expected<imaging::Image> render_frame(RenderSession& gpu, const skel::SkeletonPose& pose, const SheetView& view, bool cpu_skinning) {
   render::DrawOptions options;
   options.transform = render::Affine2{view.scale, 0, 0, view.scale, view.offset_x, view.offset_y};
   options.cpu_skinning = cpu_skinning;
@@ -227,7 +190,7 @@ int run_render(const RenderOptions& o) {
     content.events.push_back(std::move(e));
   }
 
-  auto gpu = start_gpu(*rt.data, width, height);
+  auto gpu = RenderSession::start(*rt.data, {}, width, height);
   if (!gpu) return fail("cannot render: " + gpu.error().to_string(), 2);
 
   const std::vector<Rgba8> colors = bone_colors(o.rig, *rt.data);

@@ -14,12 +14,11 @@
 #include "commands.hpp"
 #include "contact_sheet.hpp"
 #include "mf/imaging/png.hpp"
-#include "mf/render/device.hpp"
-#include "mf/render/gpu_memory.hpp"
 #include "mf/render/sdl_window.hpp"
 #include "mf/render/skeleton_renderer.hpp"
 #include "mf/render/swapchain.hpp"
 #include "mf/skel/animated_skeleton.hpp"
+#include "render_session.hpp"
 #include "runtime_setup.hpp"
 #include "size_option.hpp"
 
@@ -54,44 +53,28 @@ int fail(const std::string& message, int code) {
   return code;
 }
 
-// Everything the window shows, torn down in the right order (GPU objects before the device, the
-// device before the window whose surface it owns).
+// Everything the window shows, torn down in the right order: the swapchain, then the session (its
+// device owns the window's surface), then the window.
 struct Viewer {
   std::unique_ptr<render::SdlWindow> window;
-  std::unique_ptr<render::Device> device;
-  std::unique_ptr<render::GpuMemory> memory;
-  std::unique_ptr<render::SkeletonRenderer> renderer;
-  std::unique_ptr<render::RenderTarget> target;
+  std::unique_ptr<RenderSession> gpu;
   std::unique_ptr<render::Swapchain> swapchain;
-  render::InstanceHandle instance;
 
   ~Viewer() {
-    if (renderer) (void)renderer->wait_idle();
     if (swapchain) (void)swapchain->wait_idle();
     swapchain.reset();
-    target.reset();
-    renderer.reset();
-    memory.reset();
-    device.reset();
-    window.reset();
+    gpu.reset();
   }
 
-  // A target the size of the window's drawable area.
-  Status fit_target() {
+  // Follows the window's drawable size: a target of that size, and swapchain images to match.
+  Status follow_window() {
     const VkExtent2D size = window->drawable_size();
-    const int width = std::max<int>(1, static_cast<int>(size.width)), height = std::max<int>(1, static_cast<int>(size.height));
-    if (target && target->width() == width && target->height() == height) return {};
-    if (renderer) {
-      if (Status s = renderer->wait_idle(); !s) return s;
-    }
     if (swapchain) {
       if (Status s = swapchain->wait_idle(); !s) return s;
     }
-    target.reset();
-    auto created = render::RenderTarget::create(*device, *memory, width, height);
-    if (!created) return Unexpected{created.error()};
-    target = std::move(*created);
-    return {};
+    if (Status s = gpu->resize_target(std::max(1, static_cast<int>(size.width)), std::max(1, static_cast<int>(size.height))); !s)
+      return s;
+    return swapchain ? swapchain->resize(size) : Status{};
   }
 };
 
@@ -101,22 +84,14 @@ Expected<std::unique_ptr<Viewer>> open_viewer(const skel::SkeletonData& data, co
   auto window = render::SdlWindow::create({title, width, height, true});
   if (!window) return Unexpected{window.error()};
   viewer->window = std::move(*window);
-  auto device = render::Device::create(viewer->window->device_options());
-  if (!device) return Unexpected{device.error()};
-  viewer->device = std::move(*device);
-  viewer->memory = std::make_unique<render::GpuMemory>(*viewer->device);
-  auto renderer = render::SkeletonRenderer::create(*viewer->device, *viewer->memory);
-  if (!renderer) return Unexpected{renderer.error()};
-  viewer->renderer = std::move(*renderer);
-  auto handle = viewer->renderer->add_data(data);
-  if (!handle) return Unexpected{handle.error()};
-  auto instance = viewer->renderer->add_instance(*handle);
-  if (!instance) return Unexpected{instance.error()};
-  viewer->instance = *instance;
-  if (Status s = viewer->fit_target(); !s) return Unexpected{s.error()};
+  const VkExtent2D size = viewer->window->drawable_size();
+  auto gpu = RenderSession::start(data, viewer->window->device_options(), std::max(1, static_cast<int>(size.width)),
+                                  std::max(1, static_cast<int>(size.height)));
+  if (!gpu) return Unexpected{gpu.error()};
+  viewer->gpu = std::move(*gpu);
   render::SwapchainOptions options;
   options.vsync = vsync;
-  auto swapchain = render::Swapchain::create(*viewer->device, viewer->window->drawable_size(), options);
+  auto swapchain = render::Swapchain::create(*viewer->gpu->device, size, options);
   if (!swapchain) return Unexpected{swapchain.error()};
   viewer->swapchain = std::move(*swapchain);
   return viewer;
@@ -167,12 +142,14 @@ int run_view(const ViewOptions& o) {
   if (!opened) return fail("cannot open the viewer: " + opened.error().to_string(), 2);
   Viewer& viewer = **opened;
   std::printf("viewing %s on %s: Space pause, Left/Right step, Up/Down clip, Home restart, Esc quit\n", data.name.c_str(),
-              viewer.device->name().c_str());
+              viewer.gpu->device->name().c_str());
   std::fflush(stdout);
 
+  auto target = [&viewer]() -> render::RenderTarget& { return *viewer.gpu->target; };
+  render::SkeletonRenderer& renderer = *viewer.gpu->renderer;
   render::DrawOptions draw;
   draw.cpu_skinning = o.cpu_skinning;
-  draw.transform = fit_clip(data, clip, viewer.target->width(), viewer.target->height());
+  draw.transform = fit_clip(data, clip, target().width(), target().height());
   bool paused = false, running = true;
   float clip_time = 0, fps = 0, title_age = 1;
   int frame = 0;
@@ -183,7 +160,7 @@ int run_view(const ViewOptions& o) {
     clip = (next + static_cast<int>(data.clips.size())) % static_cast<int>(data.clips.size());
     skeleton.tracks().set_clip(0, clip, true);
     clip_time = 0;
-    draw.transform = fit_clip(data, clip, viewer.target->width(), viewer.target->height());
+    draw.transform = fit_clip(data, clip, target().width(), target().height());
   };
 
   while (running) {
@@ -192,9 +169,8 @@ int run_view(const ViewOptions& o) {
     while (SDL_PollEvent(&event)) {
       if (event.type == SDL_QUIT) running = false;
       if (event.type == SDL_WINDOWEVENT && event.window.event == SDL_WINDOWEVENT_SIZE_CHANGED) {
-        if (Status s = viewer.fit_target(); !s) return fail("cannot resize: " + s.error().to_string(), 2);
-        if (Status s = viewer.swapchain->resize(viewer.window->drawable_size()); !s) return fail("cannot resize: " + s.error().to_string(), 2);
-        draw.transform = fit_clip(data, clip, viewer.target->width(), viewer.target->height());
+        if (Status s = viewer.follow_window(); !s) return fail("cannot resize: " + s.error().to_string(), 2);
+        draw.transform = fit_clip(data, clip, target().width(), target().height());
       }
       if (event.type != SDL_KEYDOWN) continue;
       switch (event.key.keysym.sym) {
@@ -234,10 +210,10 @@ int run_view(const ViewOptions& o) {
       clip_time += delta;
     }
 
-    if (Status s = viewer.renderer->begin_frame(*viewer.target, {}, kBackground); !s) return fail(s.error().to_string(), 2);
-    if (Status s = viewer.renderer->draw(viewer.instance, skeleton.pose(), draw); !s) return fail(s.error().to_string(), 2);
-    if (Status s = viewer.renderer->end_frame(); !s) return fail(s.error().to_string(), 2);
-    auto shown = viewer.swapchain->present(*viewer.target, kBackground);
+    if (Status s = renderer.begin_frame(target(), {}, kBackground); !s) return fail(s.error().to_string(), 2);
+    if (Status s = renderer.draw(viewer.gpu->instance, skeleton.pose(), draw); !s) return fail(s.error().to_string(), 2);
+    if (Status s = renderer.end_frame(); !s) return fail(s.error().to_string(), 2);
+    auto shown = viewer.swapchain->present(target(), kBackground);
     if (!shown) return fail(shown.error().to_string(), 2);
     if (*shown == render::PresentResult::Presented) ++presented;
 
@@ -250,7 +226,7 @@ int run_view(const ViewOptions& o) {
   }
 
   if (!o.screenshot.empty()) {
-    auto image = viewer.target->read_back();
+    auto image = target().read_back();
     if (!image) return fail("cannot read the last frame back: " + image.error().to_string(), 2);
     if (Status s = imaging::write_png(o.screenshot, *image); !s) return fail("cannot write " + o.screenshot + ": " + s.error().to_string(), 2);
     std::printf("wrote %s (%dx%d)\n", o.screenshot.c_str(), image->width, image->height);

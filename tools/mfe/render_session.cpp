@@ -1,0 +1,44 @@
+#include "render_session.hpp"
+
+namespace mf::tools {
+
+Expected<std::unique_ptr<RenderSession>> RenderSession::start(const skel::SkeletonData& data,
+                                                              const render::DeviceOptions& device_options, int width, int height) {
+  auto session = std::make_unique<RenderSession>();
+  auto device = render::Device::create(device_options);
+  if (!device) return Unexpected{device.error()};
+  session->device = std::move(*device);
+  session->memory = std::make_unique<render::GpuMemory>(*session->device);
+  auto renderer = render::SkeletonRenderer::create(*session->device, *session->memory);
+  if (!renderer) return Unexpected{renderer.error()};
+  session->renderer = std::move(*renderer);
+  auto handle = session->renderer->add_data(data);
+  if (!handle) return Unexpected{handle.error()};
+  auto instance = session->renderer->add_instance(*handle);
+  if (!instance) return Unexpected{instance.error()};
+  session->instance = *instance;
+  if (Status s = session->resize_target(width, height); !s) return Unexpected{s.error()};
+  return session;
+}
+
+RenderSession::~RenderSession() {
+  if (renderer) (void)renderer->wait_idle();
+  target.reset();
+  renderer.reset();
+  memory.reset();
+  device.reset();
+}
+
+Status RenderSession::resize_target(int width, int height) {
+  if (target && target->width() == width && target->height() == height) return {};
+  if (renderer) {
+    if (Status s = renderer->wait_idle(); !s) return s;
+  }
+  target.reset();
+  auto created = render::RenderTarget::create(*device, *memory, width, height);
+  if (!created) return Unexpected{created.error()};
+  target = std::move(*created);
+  return {};
+}
+
+}  // namespace mf::tools
