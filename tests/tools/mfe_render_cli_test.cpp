@@ -30,7 +30,10 @@ using Result = mf::testing::CommandResult;
 
 std::string quote(const std::string& s) { return mf::testing::shell_quote(s); }
 
-Result mfe(const std::string& args) { return mf::testing::run_shell(quote(MF_MFE_PATH) + " " + args); }
+// With the validation layer on: mfe then exits 2 and prints any validation message.
+Result mfe(const std::string& args) {
+  return mf::testing::run_shell("MF_VULKAN_VALIDATION=1 " + quote(MF_MFE_PATH) + " " + args);
+}
 
 const std::string kRig = quote(std::string(MF_EXAMPLES_DIR) + "/mannequin/mannequin.mskel");
 

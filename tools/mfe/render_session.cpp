@@ -1,11 +1,17 @@
 #include "render_session.hpp"
 
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
 namespace mf::tools {
 
 Expected<std::unique_ptr<RenderSession>> RenderSession::start(const skel::SkeletonData& data,
                                                               const render::DeviceOptions& device_options, int width, int height) {
   auto session = std::make_unique<RenderSession>();
-  auto device = render::Device::create(device_options);
+  render::DeviceOptions options = device_options;
+  if (const char* validation = std::getenv("MF_VULKAN_VALIDATION"); validation && std::string(validation) == "1") options.validation = true;
+  auto device = render::Device::create(options);
   if (!device) return Unexpected{device.error()};
   session->device = std::move(*device);
   session->memory = std::make_unique<render::GpuMemory>(*session->device);
@@ -27,6 +33,12 @@ RenderSession::~RenderSession() {
   renderer.reset();
   memory.reset();
   device.reset();
+}
+
+int RenderSession::finish(int exit_code) const {
+  const auto messages = device->validation_messages();
+  for (const std::string& message : messages) std::fprintf(stderr, "vulkan %s\n", message.c_str());
+  return messages.empty() || exit_code != 0 ? exit_code : 2;
 }
 
 Status RenderSession::resize_target(int width, int height) {

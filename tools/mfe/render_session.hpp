@@ -19,11 +19,15 @@ struct RenderSession {
   render::InstanceHandle instance;
 
   // `device_options` is empty for headless rendering, or a window's (SdlWindow::device_options).
+  // MF_VULKAN_VALIDATION=1 in the environment turns the Khronos validation layer on (tests do).
   static Expected<std::unique_ptr<RenderSession>> start(const skel::SkeletonData& data, const render::DeviceOptions& device_options,
                                                         int width, int height);
   ~RenderSession();
   // Replaces the target by one of the given size (after the GPU is done with the old one).
   Status resize_target(int width, int height);
+  // With validation on: prints every validation message so far to stderr and turns a successful
+  // exit code into 2 when there was one. Commands return through it.
+  int finish(int exit_code) const;
 };
 
 }  // namespace mf::tools

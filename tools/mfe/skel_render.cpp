@@ -250,7 +250,7 @@ int run_render(const RenderOptions& o) {
   std::printf("wrote %s (%dx%d: %d frame%s of %s from %s to %s, %dx%d each, %s on %s)\n", o.out.c_str(), sheet.width, sheet.height,
               frames, frames == 1 ? "" : "s", o.clip.c_str(), format_seconds(times.front()).c_str(),
               format_seconds(times.back()).c_str(), width, height, path_text.c_str(), (*gpu)->device->name().c_str());
-  return 0;
+  return (*gpu)->finish(0);
 }
 
 }  // namespace

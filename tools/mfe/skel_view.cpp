@@ -233,7 +233,7 @@ int run_view(const ViewOptions& o) {
   }
   std::printf("presented %llu frames (%s at %.2f s)\n", static_cast<unsigned long long>(presented),
               data.clips[static_cast<std::size_t>(clip)].name.c_str(), static_cast<double>(clip_time));
-  return 0;
+  return viewer.gpu->finish(0);
 }
 
 }  // namespace
