@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -35,14 +36,46 @@ constexpr std::uint32_t kCanvasFragSpirv[] = {
 #include "shaders/canvas.frag.inc"
 };
 
-// Appends `count` indices offset by `base`. One resize and a plain loop (which the compiler
-// vectorises) instead of an append per index: 200 skeletons rebase about 260 000 indices a frame.
-void append_rebased(std::vector<std::uint32_t>& out, const std::uint32_t* indices, std::uint32_t count, std::uint32_t base) {
-  const std::size_t first = out.size();
-  out.resize(first + count);
-  std::uint32_t* dst = out.data() + first;
-  for (std::uint32_t i = 0; i < count; ++i) dst[i] = base + indices[i];
+// Writes `count` indices offset by `base`: a plain loop the compiler vectorises (200 skeletons
+// rebase about 700 000 indices a frame, straight into the frame's upload ring). Not inlined: inside
+// draw() g++ 12 leaves the loop scalar.
+template <typename Index>
+[[gnu::noinline]] void write_rebased(std::uint32_t* dst, const Index* indices, std::size_t count, std::uint32_t base) {
+  for (std::size_t i = 0; i < count; ++i) dst[i] = base + static_cast<std::uint32_t>(indices[i]);
 }
+
+// A per-frame list of plain records that keeps its capacity and appends without initialising:
+// append(n) hands back room for n records to write in place, so filling the palette, slot records
+// and jobs is one pass, and the copy into the upload ring the only other. It allocates only to grow
+// (during the first frames).
+template <typename T>
+class FrameList {
+  static_assert(std::is_trivially_copyable_v<T>);
+
+ public:
+  T* append(std::size_t count) {
+    if (count > capacity_ - size_) grow(size_ + count);
+    T* out = data_.get() + size_;
+    size_ += count;
+    return out;
+  }
+  void push_back(const T& value) { *append(1) = value; }
+  void clear() { size_ = 0; }
+  const T* data() const { return data_.get(); }
+  std::size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+
+ private:
+  void grow(std::size_t needed) {
+    const std::size_t capacity = std::max<std::size_t>({needed, 2 * capacity_, 256});
+    std::unique_ptr<T[]> bigger(new T[capacity]);  // default-initialised: plain records stay unwritten
+    if (size_ > 0) std::memcpy(bigger.get(), data_.get(), size_ * sizeof(T));
+    data_ = std::move(bigger);
+    capacity_ = capacity;
+  }
+  std::unique_ptr<T[]> data_;
+  std::size_t size_ = 0, capacity_ = 0;
+};
 
 constexpr int kBlendModes = 4;
 constexpr int kVariants = 2;  // 0: lit flat, 1: normal-mapped
@@ -51,7 +84,13 @@ constexpr std::uint32_t kMaxGroupsX = 65535;
 Unexpected fail(std::string message) { return Unexpected{Error{{}, {}, {}, std::move(message)}}; }
 Unexpected fail(const std::string& what, VkResult r) { return Unexpected{vulkan_error(what, r)}; }
 
-std::uint8_t to_byte(float v) { return static_cast<std::uint8_t>(std::lround(std::clamp(v, 0.0f, 1.0f) * 255.0f)); }
+// lround(clamp(v, 0, 1) × 255) without the library call (about 50 000 a frame): the float product is
+// below 256, so adding 0.5 in double is exact and truncation rounds half away from zero like lround;
+// NaN gives 0 as lround's result cast to a byte does.
+std::uint8_t to_byte(float v) {
+  const float scaled = (v > 0.0f ? (v < 1.0f ? v : 1.0f) : 0.0f) * 255.0f;
+  return static_cast<std::uint8_t>(static_cast<std::uint32_t>(static_cast<double>(scaled) + 0.5));
+}
 std::uint32_t pack_rgba(float r, float g, float b, float a) {
   return static_cast<std::uint32_t>(to_byte(r)) | static_cast<std::uint32_t>(to_byte(g)) << 8 |
          static_cast<std::uint32_t>(to_byte(b)) << 16 | static_cast<std::uint32_t>(to_byte(a)) << 24;
@@ -128,6 +167,25 @@ std::vector<float> vertex_tangents(const skel::SkeletonData& data) {
   return tangents;
 }
 
+// Per attachment of the data, its triangles whose three vertices exist (attachment-local, as
+// data.indices holds them): the same for every instance and frame, so draw() rebases them from here,
+// where they stay in cache across the instances of one data.
+void drawn_triangles(const skel::SkeletonData& data, std::vector<std::uint16_t>& indices, std::vector<std::uint32_t>& starts) {
+  indices.clear();
+  starts.assign(data.attachments.size() + 1, 0);
+  for (std::size_t a = 0; a < data.attachments.size(); ++a) {
+    const skel::AttachmentRecord& att = data.attachments[a];
+    starts[a] = static_cast<std::uint32_t>(indices.size());
+    if (!is_drawn_kind(att.kind)) continue;
+    for (std::uint32_t t = 0; t + 2 < att.index_count; t += 3) {
+      const std::uint16_t* tri = data.indices.data() + att.index_start + t;
+      if (tri[0] >= att.vertex_count || tri[1] >= att.vertex_count || tri[2] >= att.vertex_count) continue;
+      indices.insert(indices.end(), tri, tri + 3);
+    }
+  }
+  starts.back() = static_cast<std::uint32_t>(indices.size());
+}
+
 VkBlendFactor blend_src(int mode) {
   switch (static_cast<skel::BlendMode>(mode)) {
     case skel::BlendMode::Multiply: return VK_BLEND_FACTOR_DST_COLOR;
@@ -149,15 +207,19 @@ struct CachedItem {
   bool clipped;                  // drawn through the CPU clipping path
   std::int32_t slot, attachment;
   std::int32_t page;
+  VkDescriptorSet set;           // the page's set; VK_NULL_HANDLE when the page has none (not drawn)
+  skel::ColorF color;            // the attachment's colour
   skel::BlendMode blend;
   std::uint32_t local_vertex;    // GPU items: first output vertex relative to the skeleton's base
-  std::uint32_t index_start, index_count;  // GPU items: into the instance's cached local indices
+  std::uint32_t index_start, index_count;  // GPU items: into DataEntry::indices (attachment-local)
 };
 
 struct DataEntry {
   const skel::SkeletonData* data = nullptr;
   std::uint32_t vertex_base = 0, influence_base = 0;
   std::vector<float> tangents;  // 2 per vertex, bone space of the first influence
+  std::vector<std::uint16_t> indices;       // drawn_triangles: per attachment, its valid triangles
+  std::vector<std::uint32_t> index_starts;  // per attachment (and one past the last) into indices
   std::vector<GpuTexture> pages, normal_pages;
   VkSampler sampler = VK_NULL_HANDLE;
   VkDescriptorPool pool = VK_NULL_HANDLE;
@@ -176,8 +238,19 @@ struct InstanceEntry {
   std::vector<std::uint8_t> active;
   std::vector<std::int32_t> page_now;  // this frame's page per slot (scratch)
   std::vector<CachedItem> items;
-  std::vector<std::uint32_t> indices;
   std::uint32_t gpu_vertices = 0;
+  std::uint32_t version = 0;       // counts rebuilds
+  bool has_clipped = false;        // an item takes the CPU clipping path (its indices change every frame)
+  // Where the last frame on each frame slot left this instance's rebased indices. A slot's upload
+  // range is written only by this renderer's frames on that slot, so when the previous frame there
+  // wrote the same runs (version) with the same vertex base at the same place, they are still there
+  // and draw() only queues their draws.
+  struct WrittenIndices {
+    std::uint64_t slot_use = 0;    // Impl::slot_uses of that frame; 0: none
+    const std::uint32_t* where = nullptr;
+    std::uint32_t base = 0, version = 0;
+  };
+  std::array<WrittenIndices, kFrameSlots> written{};
 };
 
 struct Draw {
@@ -218,21 +291,31 @@ struct SkeletonRenderer::Impl {
   RenderTarget* target = nullptr;
   View view;
   Color clear;
-  detail::FrameBlock frame_block{};
-  std::vector<float> palette;
-  std::vector<detail::SlotRecord> slot_records;
-  std::vector<float> deform;
-  std::vector<detail::SkinJob> jobs;
-  std::vector<CanvasVertex> cpu_vertices;
-  std::vector<std::uint32_t> indices;
+  std::optional<UploadSpan> frame_upload;  // the frame block, first in the slot's upload ring
+  FrameList<float> palette;
+  FrameList<detail::SlotRecord> slot_records;
+  FrameList<float> deform;
+  FrameList<detail::SkinJob> jobs;
+  FrameList<CanvasVertex> cpu_vertices;
+  // The frame's indices go straight into the upload ring's free space after the frame block (the
+  // other lists are allocated after them in end_frame). Past its end they are only counted, and
+  // end_frame reports the uploads too big for the slot.
+  UploadSpan index_space;
+  std::uint32_t index_count = 0;
   std::vector<Draw> draws;
   std::uint32_t gpu_vertex_count = 0;
   std::uint64_t pipelines_created_total = 0;
   std::uint32_t pipelines_created_since_frame = 0;
+  std::array<std::uint64_t, kFrameSlots> slot_uses{};  // frames begun on each frame slot
 
   Status create_pipelines_for(const DataEntry& data);
   void rebuild(InstanceEntry& instance, const skel::SkeletonPose& pose);
   void add_draw(std::int32_t blend, std::int32_t variant, VkDescriptorSet set, std::uint32_t first, std::uint32_t count);
+  // Appends `count` indices offset by `base` to the frame's (unless `write` is false: they are
+  // already in place) and queues their draw.
+  template <typename Index>
+  void draw_indices(const Index* local, std::uint32_t count, std::uint32_t base, std::int32_t blend, std::int32_t variant,
+                    VkDescriptorSet set, bool write = true);
   Status draw_cpu(InstanceEntry& instance, DataEntry& data, const skel::SkeletonPose& pose, const DrawOptions& options,
                   RenderStats& stats);
   std::uint32_t tangent_of(const DataEntry& data, const skel::SkeletonPose& pose, const Affine2& t,
@@ -518,6 +601,7 @@ Expected<DataHandle> SkeletonRenderer::add_data(const skel::SkeletonData& data) 
   entry->influence_base = im.influences_used;
   entry->vertex_base = im.vertices_used;
   entry->tangents = vertex_tangents(data);
+  drawn_triangles(data, entry->indices, entry->index_starts);
 
   // Static geometry, through one staging buffer.
   const VkDeviceSize influence_bytes = data.influences.size() * sizeof(detail::GpuInfluence);
@@ -636,9 +720,6 @@ Expected<InstanceHandle> SkeletonRenderer::add_instance(DataHandle data) {
   instance->page_now.resize(d.slots.size());
   instance->active.reserve(d.bones.size());
   instance->items.reserve(d.slots.size());
-  std::size_t index_room = 0;
-  for (const skel::AttachmentRecord& a : d.attachments) index_room = std::max<std::size_t>(index_room, a.index_count);
-  instance->indices.reserve(index_room * d.slots.size());
   im.instances.push_back(std::move(instance));
   return InstanceHandle{static_cast<std::int32_t>(im.instances.size() - 1)};
 }
@@ -652,6 +733,7 @@ Status SkeletonRenderer::begin_frame(RenderTarget& target, const View& view, Col
   auto slot = im.ring.begin_frame();
   if (!slot) return Unexpected{slot.error()};
   im.slot = *slot;
+  ++im.slot_uses[static_cast<std::size_t>(im.slot->index)];
   const auto index = static_cast<std::size_t>(im.slot->index);
   if (im.queries && im.queries_written[index]) {
     std::uint64_t ticks[2] = {};
@@ -665,8 +747,7 @@ Status SkeletonRenderer::begin_frame(RenderTarget& target, const View& view, Col
   if (im.view.width <= 0) im.view.width = static_cast<float>(target.width());
   if (im.view.height <= 0) im.view.height = static_cast<float>(target.height());
   im.clear = clear;
-  detail::FrameBlock& block = im.frame_block;
-  block = {};
+  detail::FrameBlock block{};
   block.view[0] = im.view.x;
   block.view[1] = im.view.y;
   block.view[2] = 2.0f / im.view.width;
@@ -680,12 +761,19 @@ Status SkeletonRenderer::begin_frame(RenderTarget& target, const View& view, Col
     const PointLight& l = lights[i];
     block.lights[i] = {l.x, l.y, l.height, l.range, l.color.r * l.energy, l.color.g * l.energy, l.color.b * l.energy, 0};
   }
+  // The frame block first, then the indices as draw() writes them (end_frame allocates them and the
+  // rest after): the order end_frame used when it copied every list.
+  const VkDeviceSize uniform_align =
+      std::max<VkDeviceSize>(im.device->properties().limits.minUniformBufferOffsetAlignment, 16);
+  im.frame_upload = im.slot->uploads.allocate(sizeof(block), uniform_align);
+  if (im.frame_upload) std::memcpy(im.frame_upload->data, &block, sizeof(block));
+  im.index_space = im.slot->uploads.free_space(16);
+  im.index_count = 0;
   im.palette.clear();
   im.slot_records.clear();
   im.deform.clear();
   im.jobs.clear();
   im.cpu_vertices.clear();
-  im.indices.clear();
   im.draws.clear();
   im.gpu_vertex_count = 0;
   const std::uint64_t total = im.pipelines_created_total;
@@ -709,16 +797,31 @@ void SkeletonRenderer::Impl::add_draw(std::int32_t blend, std::int32_t variant, 
   draws.push_back({blend, variant, set, first, count});
 }
 
+template <typename Index>
+void SkeletonRenderer::Impl::draw_indices(const Index* local, std::uint32_t count, std::uint32_t base, std::int32_t blend,
+                                          std::int32_t variant, VkDescriptorSet set, bool write) {
+  const std::uint32_t first = index_count;
+  const VkDeviceSize room = index_space.size / sizeof(std::uint32_t);
+  if (first <= room && count <= room - first) {
+    if (write) write_rebased(reinterpret_cast<std::uint32_t*>(index_space.data) + first, local, count, base);
+  } else
+    index_space.size = 0;  // full: later indices are only counted (end_frame fails the frame)
+  index_count += count;
+  add_draw(blend, variant, set, first, count);
+}
+
 void SkeletonRenderer::Impl::rebuild(InstanceEntry& instance, const skel::SkeletonPose& pose) {
   const skel::SkeletonData& data = pose.data();
+  const DataEntry& entry = *datas[static_cast<std::size_t>(instance.data)];
   instance.draw_order.assign(pose.draw_order.begin(), pose.draw_order.end());
   instance.attachment.assign(pose.attachment.begin(), pose.attachment.end());
   instance.page.assign(instance.page_now.begin(), instance.page_now.end());
   instance.active.assign(pose.active.begin(), pose.active.end());
   instance.items.clear();
-  instance.indices.clear();
   instance.gpu_vertices = 0;
   instance.valid = true;
+  instance.has_clipped = false;
+  ++instance.version;
 
   // The same walk as CpuVertices::update: draw order, active bones, clipping ranges.
   bool clipping = false;
@@ -736,18 +839,19 @@ void SkeletonRenderer::Impl::rebuild(InstanceEntry& instance, const skel::Skelet
           clip_end = att.end_slot;
         }
       } else if (is_drawn_kind(att.kind)) {
-        CachedItem item{clipping, static_cast<std::int32_t>(slot), index, instance.page_now[slot], data.slots.blend[slot], 0, 0, 0};
+        const std::int32_t page = instance.page_now[slot];
+        const VkDescriptorSet set = page >= 0 && static_cast<std::size_t>(page) < entry.page_sets.size()
+                                        ? entry.page_sets[static_cast<std::size_t>(page)]
+                                        : VK_NULL_HANDLE;
+        CachedItem item{clipping, static_cast<std::int32_t>(slot), index, page, set, skel::to_color_f(att.color),
+                        data.slots.blend[slot], 0, 0, 0};
         if (!clipping && item.page >= 0) {
           item.local_vertex = instance.gpu_vertices;
-          item.index_start = static_cast<std::uint32_t>(instance.indices.size());
-          for (std::uint32_t t = 0; t + 2 < att.index_count; t += 3) {
-            const std::uint16_t* tri = data.indices.data() + att.index_start + t;
-            if (tri[0] >= att.vertex_count || tri[1] >= att.vertex_count || tri[2] >= att.vertex_count) continue;
-            for (int k = 0; k < 3; ++k) instance.indices.push_back(item.local_vertex + tri[k]);
-          }
-          item.index_count = static_cast<std::uint32_t>(instance.indices.size()) - item.index_start;
+          item.index_start = entry.index_starts[static_cast<std::size_t>(index)];
+          item.index_count = entry.index_starts[static_cast<std::size_t>(index) + 1] - item.index_start;
           instance.gpu_vertices += att.vertex_count;
         }
+        instance.has_clipped = instance.has_clipped || clipping;
         instance.items.push_back(item);
       }
     }
@@ -793,10 +897,8 @@ Status SkeletonRenderer::Impl::draw_cpu(InstanceEntry& instance, DataEntry& entr
   const std::uint32_t global_base = options.max_gpu_vertices + base;
   for (const skel::DrawRun& run : cpu.runs()) {
     if (run.page < 0 || static_cast<std::size_t>(run.page) >= entry.page_sets.size()) continue;
-    const auto first = static_cast<std::uint32_t>(indices.size());
-    append_rebased(indices, cpu.indices().data() + run.index_start, run.index_count, global_base);
-    add_draw(static_cast<std::int32_t>(run.blend), entry.variant, entry.page_sets[static_cast<std::size_t>(run.page)], first,
-             run.index_count);
+    draw_indices(cpu.indices().data() + run.index_start, run.index_count, global_base, static_cast<std::int32_t>(run.blend),
+                 entry.variant, entry.page_sets[static_cast<std::size_t>(run.page)]);
   }
   return {};
 }
@@ -841,18 +943,28 @@ Status SkeletonRenderer::draw(InstanceHandle handle, const skel::SkeletonPose& p
   if (!im.options.allow_gpu_skinning) return {};
 
   // The cached runs: rebuilt only when the draw order, the shown attachments, their pages or the
-  // active bones change.
-  for (std::size_t s = 0; s < data.slots.size(); ++s) {
-    std::int32_t page = -1;
+  // active bones change. With the same attachment a slot's page can change only through a
+  // sequence's frame, so only sequences are looked up while nothing else differs.
+  bool stale = !instance.valid ||
+               !std::equal(instance.draw_order.begin(), instance.draw_order.end(), pose.draw_order.begin(), pose.draw_order.end()) ||
+               instance.attachment != pose.attachment || instance.active != pose.active;
+  for (std::size_t s = 0; s < data.slots.size() && !stale; ++s) {
     const std::int32_t a = pose.attachment[s];
-    if (a >= 0 && static_cast<std::size_t>(a) < data.attachments.size()) {
-      const skel::Region* region = region_for(data, pose, s, data.attachments[static_cast<std::size_t>(a)]);
-      if (region) page = region->page;
-    }
-    instance.page_now[s] = page;
+    if (a < 0 || static_cast<std::size_t>(a) >= data.attachments.size()) continue;
+    const skel::AttachmentRecord& att = data.attachments[static_cast<std::size_t>(a)];
+    if (att.region_count <= 1) continue;
+    stale = region_for(data, pose, s, att)->page != instance.page[s];
   }
-  if (!instance.valid || !std::equal(instance.draw_order.begin(), instance.draw_order.end(), pose.draw_order.begin(), pose.draw_order.end()) ||
-      instance.attachment != pose.attachment || instance.page != instance.page_now || instance.active != pose.active) {
+  if (stale) {
+    for (std::size_t s = 0; s < data.slots.size(); ++s) {
+      std::int32_t page = -1;
+      const std::int32_t a = pose.attachment[s];
+      if (a >= 0 && static_cast<std::size_t>(a) < data.attachments.size()) {
+        const skel::Region* region = region_for(data, pose, s, data.attachments[static_cast<std::size_t>(a)]);
+        if (region) page = region->page;
+      }
+      instance.page_now[s] = page;
+    }
     im.rebuild(instance, pose);
     ++stats_.run_rebuilds;
   }
@@ -862,24 +974,36 @@ Status SkeletonRenderer::draw(InstanceHandle handle, const skel::SkeletonPose& p
 
   // The bone palette: instance transform ∘ world, 2×3 per bone.
   const auto palette_offset = static_cast<std::uint32_t>(im.palette.size() / 6);
-  for (std::size_t b = 0; b < data.bones.size(); ++b) {
+  float* palette = im.palette.append(6 * data.bones.size());
+  for (std::size_t b = 0; b < data.bones.size(); ++b, palette += 6) {
     const Affine2 world{pose.a[b], pose.b[b], pose.c[b], pose.d[b], pose.world_x[b], pose.world_y[b]};
     const Affine2 m = t * world;
-    im.palette.insert(im.palette.end(), {m.a, m.b, m.c, m.d, m.x, m.y});
+    palette[0] = m.a;
+    palette[1] = m.b;
+    palette[2] = m.c;
+    palette[3] = m.d;
+    palette[4] = m.x;
+    palette[5] = m.y;
   }
 
   bool cpu_updated = false;
   std::size_t clipped_cursor = 0;
   const std::uint32_t base = im.gpu_vertex_count;
+  const Color tint = options.tint;
+  // Indices the previous frame on this slot left in place (see InstanceEntry::written).
+  const auto frame_slot = static_cast<std::size_t>(im.slot->index);
+  const std::uint32_t* const where = reinterpret_cast<const std::uint32_t*>(im.index_space.data) + im.index_count;
+  InstanceEntry::WrittenIndices& written = instance.written[frame_slot];
+  const bool in_place = !instance.has_clipped && written.slot_use != 0 && written.slot_use + 1 == im.slot_uses[frame_slot] &&
+                        written.where == where && written.base == base && written.version == instance.version;
   for (const CachedItem& item : instance.items) {
+    if (item.set == VK_NULL_HANDLE) continue;  // a page without a descriptor set: not drawn
     const auto s = static_cast<std::size_t>(item.slot);
-    if (item.page < 0 || static_cast<std::size_t>(item.page) >= entry.page_sets.size()) continue;
-    const VkDescriptorSet set = entry.page_sets[static_cast<std::size_t>(item.page)];
     const skel::AttachmentRecord& att = data.attachments[static_cast<std::size_t>(item.attachment)];
     const skel::ColorF& slot_color = pose.color[s];
-    const skel::ColorF att_color = skel::to_color_f(att.color);
-    const std::uint32_t light = pack_rgba(slot_color.r * att_color.r * options.tint.r, slot_color.g * att_color.g * options.tint.g,
-                                          slot_color.b * att_color.b * options.tint.b, slot_color.a * att_color.a * options.tint.a);
+    const skel::ColorF& att_color = item.color;
+    const std::uint32_t light = pack_rgba(slot_color.r * att_color.r * tint.r, slot_color.g * att_color.g * tint.g,
+                                          slot_color.b * att_color.b * tint.b, slot_color.a * att_color.a * tint.a);
     const std::uint32_t dark = data.slots.has_dark[s] ? pack_rgba(pose.dark[s].r, pose.dark[s].g, pose.dark[s].b, 1) : 0u;
 
     if (item.clipped) {
@@ -897,15 +1021,15 @@ Status SkeletonRenderer::draw(InstanceHandle handle, const skel::SkeletonPose& p
       if (cpu_base + d.vertex_count > im.options.max_cpu_vertices)
         return fail("draw: the frame's CPU vertices exceed RendererOptions::max_cpu_vertices");
       const std::uint32_t tangent = im.tangent_of(entry, pose, t, att.vertex_start);
+      CanvasVertex* out = im.cpu_vertices.append(d.vertex_count);
       for (std::uint32_t i = 0; i < d.vertex_count; ++i) {
         const skel::CpuVertex& v = instance.cpu->vertices()[d.vertex_start + i];
-        im.cpu_vertices.push_back({t.apply_x(v.x, v.y), t.apply_y(v.x, v.y), v.u, v.v, light, dark, tangent});
+        out[i] = {t.apply_x(v.x, v.y), t.apply_y(v.x, v.y), v.u, v.v, light, dark, tangent};
       }
       stats_.cpu_vertices += d.vertex_count;
-      const auto first = static_cast<std::uint32_t>(im.indices.size());
       const std::uint32_t global = im.options.max_gpu_vertices + cpu_base - d.vertex_start;
-      append_rebased(im.indices, instance.cpu->indices().data() + d.index_start, d.index_count, global);
-      im.add_draw(static_cast<std::int32_t>(item.blend), entry.variant, set, first, d.index_count);
+      im.draw_indices(instance.cpu->indices().data() + d.index_start, d.index_count, global, static_cast<std::int32_t>(item.blend),
+                      entry.variant, item.set);
       continue;
     }
 
@@ -919,20 +1043,24 @@ Status SkeletonRenderer::draw(InstanceHandle handle, const skel::SkeletonPose& p
     if (att.deform_source >= 0 && pose.deform_attachment[s] == att.deform_source &&
         pose.deform_start[s] + 2 * static_cast<std::size_t>(att.influence_count) <= pose.deform.size() && att.influence_count > 0) {
       const auto offset = static_cast<std::int32_t>(im.deform.size());
-      const float* src = pose.deform.data() + pose.deform_start[s];
-      im.deform.insert(im.deform.end(), src, src + 2 * att.influence_count);
+      const std::size_t floats = 2 * static_cast<std::size_t>(att.influence_count);
+      std::memcpy(im.deform.append(floats), pose.deform.data() + pose.deform_start[s], floats * sizeof(float));
       deform_base = offset - 2 * static_cast<std::int32_t>(entry.influence_base + influence_first);
       has_deform = 1;
     }
-    for (std::uint32_t start = 0; start < att.vertex_count; start += detail::kSkinChunk) {
-      im.jobs.push_back({palette_offset, entry.vertex_base + att.vertex_start + start,
-                         std::min(detail::kSkinChunk, att.vertex_count - start), base + item.local_vertex + start, slot_index,
-                         deform_base, entry.influence_base + influence_first, has_deform});
+    const std::uint32_t job_count = (att.vertex_count + detail::kSkinChunk - 1) / detail::kSkinChunk;
+    detail::SkinJob* job = im.jobs.append(job_count);
+    for (std::uint32_t start = 0; start < att.vertex_count; start += detail::kSkinChunk, ++job) {
+      *job = {palette_offset, entry.vertex_base + att.vertex_start + start, std::min(detail::kSkinChunk, att.vertex_count - start),
+              base + item.local_vertex + start, slot_index, deform_base, entry.influence_base + influence_first, has_deform};
     }
-    const auto first = static_cast<std::uint32_t>(im.indices.size());
-    append_rebased(im.indices, instance.indices.data() + item.index_start, item.index_count, base);
-    im.add_draw(static_cast<std::int32_t>(item.blend), entry.variant, set, first, item.index_count);
+    im.draw_indices(entry.indices.data() + item.index_start, item.index_count, base + item.local_vertex,
+                    static_cast<std::int32_t>(item.blend), entry.variant, item.set, !in_place);
   }
+  if (!instance.has_clipped && VkDeviceSize{im.index_count} * sizeof(std::uint32_t) <= im.index_space.size)
+    written = {im.slot_uses[frame_slot], where, base, instance.version};
+  else
+    written = {};
   im.gpu_vertex_count += instance.gpu_vertices;
   stats_.gpu_vertices += instance.gpu_vertices;
   return {};
@@ -948,15 +1076,18 @@ Status SkeletonRenderer::end_frame() {
   VkCommandBuffer cmd = slot.commands;
   const auto& limits = im.device->properties().limits;
   const VkDeviceSize storage_align = std::max<VkDeviceSize>(limits.minStorageBufferOffsetAlignment, 16);
-  const VkDeviceSize uniform_align = std::max<VkDeviceSize>(limits.minUniformBufferOffsetAlignment, 16);
 
   auto upload = [&](const void* bytes, VkDeviceSize size, VkDeviceSize align) -> std::optional<UploadSpan> {
     auto span = slot.uploads.allocate(std::max<VkDeviceSize>(size, 16), align);
     if (span && size > 0) std::memcpy(span->data, bytes, size);
     return span;
   };
-  const auto frame = upload(&im.frame_block, sizeof(im.frame_block), uniform_align);
-  const auto indices = upload(im.indices.data(), im.indices.size() * sizeof(std::uint32_t), 16);
+  // The frame block was written by begin_frame and the indices by draw(), in place: allocating
+  // what they wrote gives back the place they were written to.
+  const auto& frame = im.frame_upload;
+  const VkDeviceSize index_bytes = VkDeviceSize{im.index_count} * sizeof(std::uint32_t);
+  auto indices = slot.uploads.allocate(std::max<VkDeviceSize>(index_bytes, 16), 16);
+  if (indices && indices->offset != im.index_space.offset) indices.reset();  // cannot happen: nothing was allocated in between
   const auto cpu_vertices = upload(im.cpu_vertices.data(), im.cpu_vertices.size() * sizeof(CanvasVertex), 16);
   const auto palette = upload(im.palette.data(), im.palette.size() * sizeof(float), storage_align);
   const auto slots = upload(im.slot_records.data(), im.slot_records.size() * sizeof(detail::SlotRecord), storage_align);

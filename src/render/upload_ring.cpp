@@ -9,4 +9,10 @@ std::optional<UploadSpan> UploadRing::allocate(VkDeviceSize size, VkDeviceSize a
   return UploadSpan{buffer_, base_ + start, size, data_ + start};
 }
 
+UploadSpan UploadRing::free_space(VkDeviceSize alignment) const {
+  const VkDeviceSize start = (used_ + alignment - 1) & ~(alignment - 1);
+  if (start >= capacity_) return UploadSpan{buffer_, base_ + capacity_, 0, data_ ? data_ + capacity_ : nullptr};
+  return UploadSpan{buffer_, base_ + start, capacity_ - start, data_ + start};
+}
+
 }  // namespace mf::render

@@ -26,6 +26,10 @@ class UploadRing {
 
   // `size` bytes aligned to `alignment` (a power of two); nothing when the slot's range is full.
   std::optional<UploadSpan> allocate(VkDeviceSize size, VkDeviceSize alignment = 16);
+  // The free space after the last allocation, starting at `alignment` (empty when none is left), for
+  // data whose size is known only once written (a frame's indices): write into it, then allocate()
+  // the bytes written with the same alignment, nothing allocated in between, to get this place back.
+  UploadSpan free_space(VkDeviceSize alignment = 16) const;
   void reset() { used_ = 0; }
 
   VkDeviceSize used() const { return used_; }
