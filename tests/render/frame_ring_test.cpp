@@ -37,6 +37,23 @@ TEST(UploadRingTest, AlignsAndRefusesWhenFull) {
   EXPECT_TRUE(ring.allocate(1000, 1));
 }
 
+TEST(UploadRingTest, FreeSpaceIsWhereTheNextAllocationOfItsAlignmentLands) {
+  std::vector<std::uint8_t> bytes(1000);
+  UploadRing ring(VK_NULL_HANDLE, 4096, 1000, bytes.data());
+  ASSERT_TRUE(ring.allocate(10, 16));
+  const UploadSpan space = ring.free_space(64);
+  EXPECT_EQ(space.offset, 4096u + 64u);
+  EXPECT_EQ(space.data, bytes.data() + 64);
+  EXPECT_EQ(space.size, 1000u - 64u);
+  // Writing into the free space, then allocating what was written, gives that same place back.
+  auto written = ring.allocate(100, 64);
+  ASSERT_TRUE(written);
+  EXPECT_EQ(written->offset, space.offset);
+  EXPECT_EQ(written->data, space.data);
+  ASSERT_TRUE(ring.allocate(1000 - 164, 1));  // full
+  EXPECT_EQ(ring.free_space(16).size, 0u);
+}
+
 // Uploads through the frame ring reach a compute shader, and the results come back, across more
 // frames than there are slots (so slots are reused after their fences).
 TEST_F(RenderTest, FrameRingFeedsAComputeShader) {
