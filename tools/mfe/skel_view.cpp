@@ -216,6 +216,7 @@ int run_view(const ViewOptions& o) {
     auto shown = viewer.swapchain->present(target(), kBackground);
     if (!shown) return fail(shown.error().to_string(), 2);
     if (*shown == render::PresentResult::Presented) ++presented;
+    else SDL_Delay(16);  // minimised: nothing paces the loop, so do not spin
 
     title_age += real;
     if (title_age > 0.25f) {
