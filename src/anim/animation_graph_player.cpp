@@ -99,7 +99,10 @@ AnimationGraphPlayer::AnimationGraphPlayer(const AnimationGraph& graph, const Gr
   const std::size_t layer_n = g.layers.size();
   bone_count_ = static_cast<std::size_t>(std::max(binding.bone_count, 0));
   for (const GraphLayer& l : g.layers) max_depth_ = std::max(max_depth_, machine_depth(g, l.machine));
-  for (const GraphState& s : g.states) max_members_ = std::max<std::size_t>(max_members_, s.member_count);
+  // Only blend spaces have members: validate() checks their ranges, not a count left on other states.
+  for (const GraphState& s : g.states)
+    if (s.kind == StateKind::BlendSpace1D || s.kind == StateKind::BlendSpace2D)
+      max_members_ = std::max<std::size_t>(max_members_, s.member_count);
 
   values_.resize(g.params.size());
   for (std::size_t p = 0; p < g.params.size(); ++p) values_[p] = g.params[p].default_value;
@@ -637,8 +640,9 @@ void AnimationGraphPlayer::update(float delta) {
       before = leaf.time;
       fresh = !leaf.advanced;
       leaf.advanced = true;
-      if (length > 1e-6f) leaf.time += step / length;
-      else if (step > 0) leaf.time += 1;  // a pass per update
+      float advance = length > 1e-6f ? step / length : (step > 0 ? 1.0f : 0.0f);  // no length: a pass per update
+      if (!std::isfinite(advance)) advance = 0;  // an overflowing speed × parameter holds the leaf still
+      leaf.time += advance;
       after = leaf.time;
       leaf.mix_time += delta;
     }

@@ -42,8 +42,8 @@ class CountingIterator {
     ++*this;
     return old;
   }
+  // C++20 derives != from ==.
   friend bool operator==(const CountingIterator& a, const CountingIterator& b) { return a.index_ == b.index_; }
-  friend bool operator!=(const CountingIterator& a, const CountingIterator& b) { return a.index_ != b.index_; }
 
  private:
   const char* data_;

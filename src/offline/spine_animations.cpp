@@ -252,8 +252,9 @@ void AnimationConverter::bones(const Node& section) {
         inherit_timeline(keys, bone);
         continue;
       }
+      const std::string& name = kind;  // clang 14 cannot capture a structured binding
       const auto spec = std::find_if(std::begin(kBoneTimelines), std::end(kBoneTimelines),
-                                     [&](const BoneTimelineSpec& s) { return s.spine_name == kind; });
+                                     [&](const BoneTimelineSpec& s) { return s.spine_name == name; });
       if (spec == std::end(kBoneTimelines)) {
         note(keys.path(), "unknown bone timeline \"" + kind + "\"; not imported");
         continue;
