@@ -86,6 +86,8 @@ Expected<GraphBinding> bind_graph(const AnimationGraph& graph, std::span<const s
   return b;
 }
 
+constexpr float kMaxPassesPerUpdate = 1e6f;
+
 float AnimationGraphPlayer::Leaf::mix_fraction() const {
   if (!(mix_duration > 0)) return 1;
   return std::clamp(mix_time / mix_duration, 0.0f, 1.0f);
@@ -641,8 +643,10 @@ void AnimationGraphPlayer::update(float delta) {
       fresh = !leaf.advanced;
       leaf.advanced = true;
       float advance = length > 1e-6f ? step / length : (step > 0 ? 1.0f : 0.0f);  // no length: a pass per update
-      if (!std::isfinite(advance)) advance = 0;  // an overflowing speed × parameter holds the leaf still
-      leaf.time += advance;
+      // An overflowing speed × parameter holds the leaf still; absurd speeds are capped at a million
+      // passes per update, so the time stays finite however long it runs.
+      if (!std::isfinite(advance)) advance = 0;
+      leaf.time += std::clamp(advance, -kMaxPassesPerUpdate, kMaxPassesPerUpdate);
       after = leaf.time;
       leaf.mix_time += delta;
     }
