@@ -27,12 +27,12 @@
 
 #include "mf/core/file_io.hpp"
 #include "mf/imaging/png.hpp"
-#include "mf/offline/atlas_build.hpp"
-#include "mf/offline/build_writer.hpp"
-#include "mf/offline/clip_format.hpp"
-#include "mf/offline/rig_files.hpp"
-#include "mf/offline/skeleton_format.hpp"
-#include "mf/offline/skeleton_loader.hpp"
+#include "mf/offline/build/atlas_build.hpp"
+#include "mf/offline/build/build_writer.hpp"
+#include "mf/offline/format/clip_format.hpp"
+#include "mf/offline/format/rig_files.hpp"
+#include "mf/offline/format/skeleton_format.hpp"
+#include "mf/offline/build/skeleton_loader.hpp"
 #include "synthetic_rig.hpp"
 
 namespace {

@@ -6,7 +6,7 @@
 #include <cstdlib>
 #include <string>
 
-#include "mf/offline/build_writer.hpp"
+#include "mf/offline/build/build_writer.hpp"
 #include "mf/skel/build_file.hpp"
 #include "mf/skel/constraints.hpp"
 #include "mf/skel/skeleton_instance.hpp"

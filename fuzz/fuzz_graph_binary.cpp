@@ -15,7 +15,7 @@
 
 #include "mf/anim/animation_graph_player.hpp"
 #include "mf/anim/graph_binary.hpp"
-#include "mf/offline/graph_compiler.hpp"
+#include "mf/offline/graph/graph_compiler.hpp"
 
 namespace {
 

@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-#include "mf/offline/clip_format.hpp"
+#include "mf/offline/format/clip_format.hpp"
 
 namespace {
 

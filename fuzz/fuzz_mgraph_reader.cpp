@@ -8,9 +8,9 @@
 #include <string_view>
 
 #include "mf/anim/graph_binary.hpp"
-#include "mf/offline/graph_check.hpp"
-#include "mf/offline/graph_compiler.hpp"
-#include "mf/offline/graph_format.hpp"
+#include "mf/offline/graph/graph_check.hpp"
+#include "mf/offline/graph/graph_compiler.hpp"
+#include "mf/offline/graph/graph_format.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace mf::offline;

@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-#include "mf/offline/skeleton_format.hpp"
+#include "mf/offline/format/skeleton_format.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace mf::offline;

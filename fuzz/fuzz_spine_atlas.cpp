@@ -6,7 +6,7 @@
 #include <string_view>
 
 #include "mf/imaging/image.hpp"
-#include "mf/offline/spine_atlas.hpp"
+#include "mf/offline/import/spine/spine_atlas.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace mf::offline;

@@ -7,8 +7,8 @@
 #include <string>
 #include <string_view>
 
-#include "mf/offline/skeleton_format.hpp"
-#include "mf/offline/spine_import.hpp"
+#include "mf/offline/format/skeleton_format.hpp"
+#include "mf/offline/import/spine/spine_import.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace mf::offline;

@@ -11,7 +11,7 @@
 #include <string>
 #include <utility>
 
-#include "mf/offline/skeleton_builder.hpp"
+#include "mf/offline/build/skeleton_builder.hpp"
 #include "mf/render/skeleton_renderer.hpp"
 #include "mf/skel/skeleton_instance.hpp"
 #include "render_scene.hpp"

@@ -8,7 +8,7 @@
 #include <string>
 
 #include "counting_new.hpp"
-#include "mf/offline/skeleton_builder.hpp"
+#include "mf/offline/build/skeleton_builder.hpp"
 #include "mf/render/device.hpp"
 #include "mf/render/gpu_memory.hpp"
 #include "mf/render/skeleton_renderer.hpp"

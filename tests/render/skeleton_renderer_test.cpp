@@ -10,7 +10,7 @@
 #include <cmath>
 #include <memory>
 
-#include "mf/offline/skeleton_builder.hpp"
+#include "mf/offline/build/skeleton_builder.hpp"
 #include "mf/skel/skin_composer.hpp"
 #include "render_scene.hpp"
 #include "test_device.hpp"

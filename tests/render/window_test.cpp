@@ -10,7 +10,7 @@
 #include <string>
 #include <thread>
 
-#include "mf/offline/skeleton_builder.hpp"
+#include "mf/offline/build/skeleton_builder.hpp"
 #include "mf/render/device.hpp"
 #include "mf/render/gpu_memory.hpp"
 #include "mf/render/sdl_window.hpp"

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "mf/offline/skeleton_builder.hpp"
+#include "mf/offline/build/skeleton_builder.hpp"
 #include "mf/skel/animated_skeleton.hpp"
 #include "test_rig.hpp"
 

@@ -9,7 +9,7 @@
 #include <optional>
 #include <vector>
 
-#include "mf/offline/skeleton_builder.hpp"
+#include "mf/offline/build/skeleton_builder.hpp"
 #include "mf/skel/constraints.hpp"
 #include "mf/skel/skeleton_instance.hpp"
 #include "mf/skel/world_transform.hpp"

@@ -4,7 +4,7 @@
 #include <string>
 #include <utility>
 
-#include "mf/offline/skeleton_model.hpp"
+#include "mf/offline/format/skeleton_model.hpp"
 
 namespace mf::testing {
 

@@ -6,9 +6,9 @@
 // The feature rig adds everything else the runtime does: skins, sequences, deform, draw order,
 // events, a clipping attachment.
 
-#include "mf/offline/clip_model.hpp"
-#include "mf/offline/skeleton_builder.hpp"
-#include "mf/offline/skeleton_model.hpp"
+#include "mf/offline/format/clip_model.hpp"
+#include "mf/offline/build/skeleton_builder.hpp"
+#include "mf/offline/format/skeleton_model.hpp"
 
 namespace mf::testing {
 

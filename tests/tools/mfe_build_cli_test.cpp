@@ -12,7 +12,7 @@
 
 #include "mf/anim/graph_binary.hpp"
 #include "mf/core/file_io.hpp"
-#include "mf/offline/skeleton_loader.hpp"
+#include "mf/offline/build/skeleton_loader.hpp"
 #include "support/temp_dir.hpp"
 #include "support/run_command.hpp"
 

@@ -13,10 +13,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "mf/offline/clip_edit.hpp"
-#include "mf/offline/clip_format.hpp"
-#include "mf/offline/json.hpp"
-#include "mf/offline/rig_files.hpp"
+#include "mf/offline/format/clip_edit.hpp"
+#include "mf/offline/format/clip_format.hpp"
+#include "mf/offline/json/json.hpp"
+#include "mf/offline/format/rig_files.hpp"
 #include "support/run_command.hpp"
 
 namespace mf::offline {

@@ -2,7 +2,7 @@
 // The pose printers shared by `mfe skel pose` and `mfe skel play`: world transforms of the bones,
 // slots, draw order, optionally the frame's events and the attachments' world vertices.
 
-#include "mf/offline/json_writer.hpp"
+#include "mf/offline/json/json_writer.hpp"
 #include "mf/skel/skeleton_instance.hpp"
 
 namespace mf::tools {

@@ -2,7 +2,7 @@
 
 #include <cstdio>
 
-#include "mf/offline/skeleton_builder.hpp"
+#include "mf/offline/build/skeleton_builder.hpp"
 
 namespace mf::tools {
 

@@ -8,8 +8,8 @@
 
 #include "commands.hpp"
 #include "mf/core/file_io.hpp"
-#include "mf/offline/build_writer.hpp"
-#include "mf/offline/skeleton_loader.hpp"
+#include "mf/offline/build/build_writer.hpp"
+#include "mf/offline/build/skeleton_loader.hpp"
 
 namespace mf::tools {
 namespace {

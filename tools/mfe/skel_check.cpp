@@ -7,7 +7,7 @@
 
 #include "commands.hpp"
 #include "findings_print.hpp"
-#include "mf/offline/rig_check.hpp"
+#include "mf/offline/check/rig_check.hpp"
 
 namespace mf::tools {
 namespace {

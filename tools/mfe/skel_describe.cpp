@@ -9,9 +9,9 @@
 #include <vector>
 
 #include "commands.hpp"
-#include "mf/offline/json_path.hpp"
-#include "mf/offline/json_writer.hpp"
-#include "mf/offline/rig_files.hpp"
+#include "mf/offline/json/json_path.hpp"
+#include "mf/offline/json/json_writer.hpp"
+#include "mf/offline/format/rig_files.hpp"
 
 namespace mf::tools {
 namespace {

@@ -13,8 +13,8 @@
 
 #include "commands.hpp"
 #include "mf/core/file_io.hpp"
-#include "mf/offline/clip_format.hpp"
-#include "mf/offline/skeleton_format.hpp"
+#include "mf/offline/format/clip_format.hpp"
+#include "mf/offline/format/skeleton_format.hpp"
 
 namespace mf::tools {
 namespace {

@@ -8,8 +8,8 @@
 
 #include "commands.hpp"
 #include "findings_print.hpp"
-#include "mf/offline/graph_check.hpp"
-#include "mf/offline/graph_format.hpp"
+#include "mf/offline/graph/graph_check.hpp"
+#include "mf/offline/graph/graph_format.hpp"
 
 namespace mf::tools {
 namespace {

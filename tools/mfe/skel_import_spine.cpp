@@ -8,7 +8,7 @@
 #include <string>
 
 #include "commands.hpp"
-#include "mf/offline/spine_import.hpp"
+#include "mf/offline/import/spine/spine_import.hpp"
 
 namespace mf::tools {
 namespace {

@@ -20,11 +20,11 @@
 
 #include "commands.hpp"
 #include "mf/core/file_io.hpp"
-#include "mf/offline/clip_edit.hpp"
-#include "mf/offline/clip_format.hpp"
-#include "mf/offline/json_path.hpp"
-#include "mf/offline/json_writer.hpp"
-#include "mf/offline/skeleton_format.hpp"
+#include "mf/offline/format/clip_edit.hpp"
+#include "mf/offline/format/clip_format.hpp"
+#include "mf/offline/json/json_path.hpp"
+#include "mf/offline/json/json_writer.hpp"
+#include "mf/offline/format/skeleton_format.hpp"
 
 namespace mf::tools {
 namespace {

@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "commands.hpp"
-#include "mf/offline/json_writer.hpp"
-#include "mf/offline/skeleton_builder.hpp"
+#include "mf/offline/json/json_writer.hpp"
+#include "mf/offline/build/skeleton_builder.hpp"
 #include "mf/skel/skeleton_instance.hpp"
 #include "mf/skel/skin_composer.hpp"
 #include "pose_print.hpp"

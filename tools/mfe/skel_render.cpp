@@ -13,7 +13,7 @@
 #include "commands.hpp"
 #include "contact_sheet.hpp"
 #include "mf/imaging/png.hpp"
-#include "mf/offline/rig_files.hpp"
+#include "mf/offline/format/rig_files.hpp"
 #include "mf/render/skeleton_renderer.hpp"
 #include "mf/skel/skeleton_instance.hpp"
 #include "render_session.hpp"

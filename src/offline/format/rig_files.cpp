@@ -1,0 +1,88 @@
+#include "mf/offline/format/rig_files.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <system_error>
+
+#include "mf/core/file_io.hpp"
+#include "mf/offline/format/clip_format.hpp"
+#include "mf/offline/json/json.hpp"
+#include "mf/offline/format/skeleton_format.hpp"
+
+namespace mf::offline {
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string folder_of(const std::string& file) { return fs::path(file).parent_path().string(); }
+
+// `relative` resolved against `base`, keeping relative paths relative (messages show what the user typed).
+std::string resolve(const std::string& base, const std::string& relative) {
+  if (base.empty()) return fs::path(relative).lexically_normal().string();
+  return (fs::path(base) / relative).lexically_normal().string();
+}
+
+std::string list_names(const std::vector<ClipSource>& clips) {
+  if (clips.empty()) return "there are none";
+  std::string out = "the clips are: ";
+  for (std::size_t i = 0; i < clips.size(); ++i) out += (i ? ", " : "") + clips[i].name;
+  return out;
+}
+
+}  // namespace
+
+std::string clips_folder(const Skeleton& skeleton, const std::string& mskel_path) {
+  const std::string base = folder_of(mskel_path);
+  if (!skeleton.clips.empty()) return resolve(base, skeleton.clips);
+  return resolve(base, fs::path(mskel_path).stem().string() + ".clips");
+}
+
+std::vector<ClipSource> discover_clips(const Skeleton& skeleton, const std::string& mskel_path) {
+  std::vector<ClipSource> out;
+  const fs::path folder = clips_folder(skeleton, mskel_path);
+  std::error_code ec;
+  if (!fs::is_directory(folder, ec)) return out;
+  for (fs::directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec)) {
+    const fs::path& p = it->path();
+    if (p.extension() != ".manim" || !it->is_regular_file(ec)) continue;
+    out.push_back({p.stem().string(), p.string()});
+  }
+  std::sort(out.begin(), out.end(), [](const ClipSource& a, const ClipSource& b) { return a.name < b.name; });
+  return out;
+}
+
+Expected<Rig> load_rig(const std::string& mskel_path) {
+  Expected<Skeleton> skeleton = read_skeleton_file(mskel_path);
+  if (!skeleton) return Unexpected{skeleton.error()};
+  Rig rig;
+  rig.path = mskel_path;
+  rig.skeleton = std::move(skeleton).value();
+  rig.clips = discover_clips(rig.skeleton, mskel_path);
+  return rig;
+}
+
+Expected<Clip> load_clip(const Rig& rig, std::string_view name) {
+  auto source = std::find_if(rig.clips.begin(), rig.clips.end(), [&](const ClipSource& c) { return c.name == name; });
+  if (source == rig.clips.end())
+    return Unexpected{Error{clips_folder(rig.skeleton, rig.path), {}, {},
+                            "no clip named \"" + std::string(name) + "\"; " + list_names(rig.clips)}};
+
+  Expected<std::string> text = read_file(source->path);
+  if (!text) return Unexpected{text.error()};
+  Expected<Clip> clip = read_clip(*text, source->path, &rig.skeleton);
+  if (!clip) return clip;
+  if (clip->skeleton_uid != rig.skeleton.uid) {
+    // The reader accepted the text, so it parses; the parse is only for the position.
+    TextPosition position;
+    if (Expected<json::Value> doc = json::parse(*text, source->path))
+      if (const json::Value* v = json::find_path(*doc, "skeleton.uid")) position = v->position;
+    return Unexpected{Error{source->path, "skeleton.uid", position,
+                            "the clip animates skeleton \"" + clip->skeleton_uid + "\", not this rig's \"" +
+                                rig.skeleton.uid + "\" (" + rig.path + ")"}};
+  }
+  return clip;
+}
+
+std::string images_folder(const Rig& rig) { return resolve(folder_of(rig.path), rig.skeleton.import.images); }
+
+}  // namespace mf::offline
