@@ -72,7 +72,7 @@ std::string write_large_rig() {
   const fs::path root = work_dir() / "large";
   fs::create_directories(root / "images");
   testing::SyntheticRig rig = testing::make_feature_rig();
-  offline::Skeleton& skeleton = rig.skeleton;
+  offline::SkeletonSource& skeleton = rig.skeleton;
   if (skeleton.uid.empty()) skeleton.uid = "skl_00000000be0c";
   std::set<std::string> images;
   const auto record = [&](const std::string& name) -> std::optional<offline::ImageSize> {

@@ -15,8 +15,8 @@ using namespace mf::offline;
 // Names match the seed corpus: bones root/hips/arm, slots body/arm/glow, skin "default" with a
 // weighted mesh "body" and a region "arm", constraints leg_ik (ik), follow (transform), along (path),
 // hair (physics), event footstep.
-Skeleton make_skeleton() {
-  Skeleton s;
+SkeletonSource make_skeleton() {
+  SkeletonSource s;
   s.uid = "skl_0123456789ab";
   s.bones = {Bone{.name = "root"}, Bone{.name = "hips", .parent = 0}, Bone{.name = "arm", .parent = 1}};
   s.slots = {Slot{.name = "body", .bone = 1}, Slot{.name = "arm", .bone = 2}, Slot{.name = "glow", .bone = 1}};
@@ -38,7 +38,7 @@ Skeleton make_skeleton() {
   return s;
 }
 
-void round_trip(const Clip& clip, const Skeleton* skeleton) {
+void round_trip(const ClipSource& clip, const SkeletonSource* skeleton) {
   const std::string canonical = write_clip(clip);
   auto again = read_clip(canonical, "canonical.manim", skeleton);
   if (!again.ok() || !(*again == clip) || write_clip(*again) != canonical) std::abort();
@@ -47,7 +47,7 @@ void round_trip(const Clip& clip, const Skeleton* skeleton) {
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  static const Skeleton skeleton = make_skeleton();
+  static const SkeletonSource skeleton = make_skeleton();
   const std::string_view text(reinterpret_cast<const char*>(data), size);
   auto alone = read_clip(text, "fuzz.manim");
   if (alone.ok()) round_trip(*alone, nullptr);

@@ -192,7 +192,7 @@ TEST(UpdateOrder, InactiveBonesAreSkippedUntilTheyReturn) {
 // order puts the target before the solve and the foot after it.
 TEST(UpdateOrder, ARigFromTheBuildStepSolvesItsChain) {
   using namespace mf::offline;
-  Skeleton s;
+  SkeletonSource s;
   s.uid = "skl_0123456789ab";
   auto bone = [](std::string name, int parent, float x, float y, float length) {
     Bone b;

@@ -43,14 +43,14 @@ MeshAttachment strip_mesh(int first_bone, int chain_length, const std::string& i
       const float chain_pos = along * static_cast<float>(chain_length - 1);
       const int near = static_cast<int>(std::floor(chain_pos));
       const float frac = chain_pos - static_cast<float>(near);
-      std::vector<Influence> influences;
+      std::vector<InfluenceSource> influences;
       const int count = 2 + (row + col) % 3;  // 2, 3 or 4 influences
       float total = 0;
       for (int k = 0; k < count; ++k) {
         const int bone = first_bone + std::min(chain_length - 1, std::max(0, near - 1 + k));
         const float weight = 1.0f / (1.0f + std::fabs(static_cast<float>(near - 1 + k) - chain_pos)) + 0.05f * frac;
         bool merged = false;
-        for (Influence& inf : influences) {
+        for (InfluenceSource& inf : influences) {
           if (inf.bone == bone) {
             inf.weight += weight;
             merged = true;
@@ -59,7 +59,7 @@ MeshAttachment strip_mesh(int first_bone, int chain_length, const std::string& i
         if (!merged) influences.push_back({bone, weight, (across - 0.5f) * 30, 4 + 6 * frac});
         total += weight;
       }
-      for (Influence& inf : influences) inf.weight /= total;
+      for (InfluenceSource& inf : influences) inf.weight /= total;
       // Renormalise in float so the weights sum to 1 as tightly as the check demands.
       float sum = 0;
       for (std::size_t k = 0; k + 1 < influences.size(); ++k) sum += influences[k].weight;
@@ -78,8 +78,8 @@ MeshAttachment strip_mesh(int first_bone, int chain_length, const std::string& i
   return mesh;
 }
 
-Skeleton mid_skeleton() {
-  Skeleton s;
+SkeletonSource mid_skeleton() {
+  SkeletonSource s;
   s.uid = "skl_00000000bead";
   s.bones.push_back(Bone{.name = "root"});
   // Five chains of eight bones under the root, fanned out.
@@ -123,8 +123,8 @@ Skeleton mid_skeleton() {
   return s;
 }
 
-Clip mid_clip(const Skeleton& s) {
-  Clip clip;
+ClipSource mid_clip(const SkeletonSource& s) {
+  ClipSource clip;
   clip.uid = "anm_00000000bead";
   clip.skeleton_uid = s.uid;
   clip.length = 2;
@@ -152,14 +152,14 @@ Clip mid_clip(const Skeleton& s) {
     clip.deforms.push_back(d);
   }
   clip.events.times = {0.5f, 1.5f};
-  clip.events.keys = {EventKey{.name = "step"}, EventKey{.name = "step", .int_value = 2}};
+  clip.events.keys = {EventKeySource{.name = "step"}, EventKeySource{.name = "step", .int_value = 2}};
   sort_timelines(clip);
   return clip;
 }
 
 // Two two-bone IK chains, a transform constraint, a path constraint along an open path on the root,
 // and two physics constraints, all on existing bones (the rig keeps its 40 bones).
-void add_constraints(Skeleton& s, int first_order) {
+void add_constraints(SkeletonSource& s, int first_order) {
   int order = first_order;
   auto bone = [&](const char* name) { return s.find_bone(name); };
   s.ik.push_back(IkConstraint{.name = "reach0", .order = order++, .bones = {bone("c0_1"), bone("c0_2")}, .target = bone("c1_7")});
@@ -204,7 +204,7 @@ SyntheticRig make_mid_complexity_rig() {
 
 SyntheticRig make_feature_rig() {
   SyntheticRig rig = make_mid_complexity_rig();
-  Skeleton& s = rig.skeleton;
+  SkeletonSource& s = rig.skeleton;
   // Two outfit skins that replace some regions.
   for (const char* outfit : {"red", "blue"}) {
     Skin skin;
@@ -242,7 +242,7 @@ SyntheticRig make_feature_rig() {
 
   add_constraints(s, 0);
 
-  Clip alt = rig.clips[0].second;
+  ClipSource alt = rig.clips[0].second;
   alt.uid = "anm_00000000beef";
   SequenceTimeline seq;
   seq.slot = "flame";
@@ -268,8 +268,8 @@ SyntheticRig make_feature_rig() {
   alt.draw_order.times = {0.5f, 1.5f};
   alt.draw_order.keys = {{DrawOrderMove{"flame", -5}}, {}};
   alt.events.times = {0.25f, 0.5f, 1.75f};
-  alt.events.keys = {EventKey{.name = "flash"}, EventKey{.name = "step", .string_value = std::string("loud")},
-                     EventKey{.name = "step", .float_value = 2.5f}};
+  alt.events.keys = {EventKeySource{.name = "flash"}, EventKeySource{.name = "step", .string_value = std::string("loud")},
+                     EventKeySource{.name = "step", .float_value = 2.5f}};
   sort_timelines(alt);
   rig.clips.emplace_back("alt", std::move(alt));
   return rig;

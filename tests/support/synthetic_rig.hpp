@@ -13,8 +13,8 @@
 namespace mf::testing {
 
 struct SyntheticRig {
-  offline::Skeleton skeleton;
-  std::vector<std::pair<std::string, offline::Clip>> clips;
+  offline::SkeletonSource skeleton;
+  std::vector<std::pair<std::string, offline::ClipSource>> clips;
 };
 
 // 40 bones, 30 slots (10 weighted meshes of 80 vertices, 20 regions), clip "move" (2 s) keying rotate

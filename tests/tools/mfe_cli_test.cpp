@@ -238,13 +238,13 @@ TEST_F(MfeCli, FmtReportsFilesThatDoNotRead) {
 
 // ---- key ----------------------------------------------------------------------------------------
 
-Clip read_clip_ok(const std::string& file) {
+ClipSource read_clip_ok(const std::string& file) {
   auto clip = read_clip_file(file);
   EXPECT_TRUE(clip.ok()) << clip.error().to_string();
-  return clip.ok() ? *clip : Clip{};
+  return clip.ok() ? *clip : ClipSource{};
 }
 
-const CurveTimeline* find_timeline(const Clip& clip, const std::string& bone, CurveKind kind) {
+const CurveTimeline* find_timeline(const ClipSource& clip, const std::string& bone, CurveKind kind) {
   for (const CurveTimeline& tl : clip.curves)
     if (tl.target == bone && tl.kind == kind) return &tl;
   return nullptr;
@@ -255,7 +255,7 @@ TEST_F(MfeCli, KeyAddsAndReplacesKeysKeepingTheFileCanonical) {
   const Result add = mfe("skel key " + quote(wave) + " --bone arm_l --timeline rotate --t 0.25 --v -35");
   ASSERT_EQ(add.exit_code, 0) << add.output;
   EXPECT_NE(add.output.find("added key at 0.25"), std::string::npos) << add.output;
-  Clip clip = read_clip_ok(wave);
+  ClipSource clip = read_clip_ok(wave);
   const CurveTimeline* rotate = find_timeline(clip, "arm_l", CurveKind::Rotate);
   ASSERT_NE(rotate, nullptr);
   EXPECT_EQ(rotate->times, (std::vector<float>{0, 0.25f, 0.5f, 1}));
@@ -307,7 +307,7 @@ TEST_F(MfeCli, KeyReadsAClipOutsideARigOnItsOwn) {
   fs::copy_file(path("tiny/tiny.clips/wave.manim"), path("loose.manim"));
   const Result r = mfe("skel key " + arg("loose.manim") + " --bone anything --timeline shearX --t 0.5 --v 5");
   ASSERT_EQ(r.exit_code, 0) << r.output;
-  const Clip clip = read_clip_ok(path("loose.manim"));
+  const ClipSource clip = read_clip_ok(path("loose.manim"));
   const CurveTimeline* shear = find_timeline(clip, "anything", CurveKind::ShearX);
   ASSERT_NE(shear, nullptr);
   EXPECT_EQ(shear->values, (std::vector<float>{5}));

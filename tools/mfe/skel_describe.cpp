@@ -35,7 +35,7 @@ std::string join(const std::vector<std::string>& items) {
   return out + "]";
 }
 
-std::vector<std::string> bone_names(const Skeleton& sk, const std::vector<int>& bones) {
+std::vector<std::string> bone_names(const SkeletonSource& sk, const std::vector<int>& bones) {
   std::vector<std::string> out;
   for (int b : bones) out.push_back(sk.bones[static_cast<std::size_t>(b)].name);
   return out;
@@ -43,7 +43,7 @@ std::vector<std::string> bone_names(const Skeleton& sk, const std::vector<int>& 
 
 const char* bool_text(bool v) { return v ? "true" : "false"; }
 
-int bone_depth(const Skeleton& sk, int bone) {
+int bone_depth(const SkeletonSource& sk, int bone) {
   int depth = 0;
   for (int p = sk.bones[static_cast<std::size_t>(bone)].parent; p >= 0; p = sk.bones[static_cast<std::size_t>(p)].parent)
     ++depth;
@@ -105,7 +105,7 @@ std::string params_text(const std::vector<Param>& params) {
   return out;
 }
 
-std::vector<Param> bone_params(const Skeleton& sk, const Bone& b) {
+std::vector<Param> bone_params(const SkeletonSource& sk, const Bone& b) {
   std::vector<Param> p;
   if (b.parent >= 0) p.push_back(text("parent", sk.bones[static_cast<std::size_t>(b.parent)].name));
   p.push_back(num("x", b.x));
@@ -121,7 +121,7 @@ std::vector<Param> bone_params(const Skeleton& sk, const Bone& b) {
   return p;
 }
 
-std::vector<Param> slot_params(const Skeleton& sk, const Slot& s) {
+std::vector<Param> slot_params(const SkeletonSource& sk, const Slot& s) {
   std::vector<Param> p;
   p.push_back(text("bone", sk.bones[static_cast<std::size_t>(s.bone)].name));
   p.push_back(text("attachment", s.attachment.empty() ? "none" : s.attachment));
@@ -131,7 +131,7 @@ std::vector<Param> slot_params(const Skeleton& sk, const Slot& s) {
   return p;
 }
 
-void add_vertices(std::vector<Param>& p, const Skeleton& sk, const Vertices& v) {
+void add_vertices(std::vector<Param>& p, const SkeletonSource& sk, const Vertices& v) {
   p.push_back(integer("vertices", static_cast<int>(v.count())));
   p.push_back(flag("weighted", v.weighted()));
   if (!v.weighted()) return;
@@ -139,7 +139,7 @@ void add_vertices(std::vector<Param>& p, const Skeleton& sk, const Vertices& v) 
   int most = 0;
   for (const auto& influences : v.weights) {
     most = std::max(most, static_cast<int>(influences.size()));
-    for (const Influence& in : influences)
+    for (const InfluenceSource& in : influences)
       if (std::find(used.begin(), used.end(), in.bone) == used.end()) used.push_back(in.bone);
   }
   p.push_back(names("bones", bone_names(sk, used)));
@@ -155,7 +155,7 @@ void add_image(std::vector<Param>& p, const std::string& attachment, const std::
   p.push_back(integer("sequenceDigits", sequence->digits));
 }
 
-std::vector<Param> attachment_params(const Skeleton& sk, const Attachment& a) {
+std::vector<Param> attachment_params(const SkeletonSource& sk, const Attachment& a) {
   std::vector<Param> p;
   std::visit(
       [&](const auto& d) {
@@ -202,7 +202,7 @@ struct ConstraintEntry {
   std::vector<Param> params;
 };
 
-std::vector<ConstraintEntry> constraints_in_order(const Skeleton& sk) {
+std::vector<ConstraintEntry> constraints_in_order(const SkeletonSource& sk) {
   std::vector<ConstraintEntry> out;
   for (const IkConstraint& c : sk.ik)
     out.push_back({c.order, "ik", c.name,
@@ -260,7 +260,7 @@ struct TimelineEntry {
   std::vector<std::string> labels;  // event names, for the event timeline
 };
 
-std::vector<TimelineEntry> timelines(const Clip& clip) {
+std::vector<TimelineEntry> timelines(const ClipSource& clip) {
   std::vector<TimelineEntry> out;
   constexpr int kAfterCurves = 100;
   for (const CurveTimeline& tl : clip.curves) {
@@ -292,7 +292,7 @@ std::vector<TimelineEntry> timelines(const Clip& clip) {
   if (!clip.draw_order.empty()) out.push_back({{7, "", 0}, "drawOrder", clip.draw_order.times, {}});
   if (!clip.events.empty()) {
     TimelineEntry e{{8, "", 0}, "events", clip.events.times, {}};
-    for (const EventKey& k : clip.events.keys) e.labels.push_back(k.name);
+    for (const EventKeySource& k : clip.events.keys) e.labels.push_back(k.name);
     out.push_back(std::move(e));
   }
   std::stable_sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return a.order < b.order; });
@@ -307,14 +307,14 @@ std::string times_text(const std::vector<float>& times) {
 
 struct ClipResult {
   std::string name;
-  std::optional<Clip> clip;
+  std::optional<ClipSource> clip;
   std::string error;
 };
 
 // ---- text ---------------------------------------------------------------------------------------
 
 void print_text(const Rig& rig, const std::vector<ClipResult>& clips, bool all_clips) {
-  const Skeleton& sk = rig.skeleton;
+  const SkeletonSource& sk = rig.skeleton;
   std::printf("rig %s  uid=%s  fps=%d  images=%s  clips=%s\n", rig.path.c_str(), sk.uid.c_str(), sk.fps,
               images_folder(rig).c_str(), clips_folder(sk, rig.path).c_str());
 
@@ -357,7 +357,7 @@ void print_text(const Rig& rig, const std::vector<ClipResult>& clips, bool all_c
       std::printf("  %s  error: %s\n", r.name.c_str(), r.error.c_str());
       continue;
     }
-    const Clip& c = *r.clip;
+    const ClipSource& c = *r.clip;
     std::printf("  %s  length=%s  fps=%d  loop=%s\n", r.name.c_str(), format_float(c.length).c_str(), c.fps,
                 to_string(c.loop));
     for (const TimelineEntry& t : timelines(c)) {
@@ -375,7 +375,7 @@ void write_params(json::Writer& w, const std::vector<Param>& params) {
 }
 
 std::string to_json(const Rig& rig, const std::vector<ClipResult>& clips) {
-  const Skeleton& sk = rig.skeleton;
+  const SkeletonSource& sk = rig.skeleton;
   json::Writer w;
   w.begin_object();
   w.key("file");
@@ -495,7 +495,7 @@ std::string to_json(const Rig& rig, const std::vector<ClipResult>& clips) {
       w.end_object();
       continue;
     }
-    const Clip& c = *r.clip;
+    const ClipSource& c = *r.clip;
     w.key("uid");
     w.string(c.uid);
     w.key("length");
@@ -539,7 +539,7 @@ int run_describe(const DescribeOptions& options) {
   std::vector<ClipResult> clips;
   int exit_code = 0;
   auto add_clip = [&](const std::string& name) {
-    Expected<Clip> clip = load_clip(*rig, name);
+    Expected<ClipSource> clip = load_clip(*rig, name);
     if (clip) {
       clips.push_back({name, std::move(clip).value(), {}});
     } else {
@@ -554,7 +554,7 @@ int run_describe(const DescribeOptions& options) {
       return 1;
     }
   } else {
-    for (const ClipSource& source : rig->clips) add_clip(source.name);
+    for (const ClipFile& source : rig->clips) add_clip(source.name);
   }
 
   if (options.json)

@@ -32,11 +32,11 @@ bool is_source(const fs::path& p) { return p.extension() == ".mskel" || p.extens
 // The canonical text of one file; a .manim is read on its own, without its skeleton.
 Expected<std::string> canonical_text(const std::string& path, const std::string& text) {
   if (fs::path(path).extension() == ".mskel") {
-    Expected<Skeleton> skeleton = read_skeleton(text, path);
+    Expected<SkeletonSource> skeleton = read_skeleton(text, path);
     if (!skeleton) return Unexpected{skeleton.error()};
     return write_skeleton(*skeleton);
   }
-  Expected<Clip> clip = read_clip(text, path);
+  Expected<ClipSource> clip = read_clip(text, path);
   if (!clip) return Unexpected{clip.error()};
   return write_clip(*clip);
 }

@@ -22,7 +22,7 @@ struct GraphCheckCommandOptions {
 };
 
 std::vector<Finding> graph_findings(const GraphCheckCommandOptions& options) {
-  Expected<Graph> graph = read_graph_file(options.mgraph);
+  Expected<GraphSource> graph = read_graph_file(options.mgraph);
   if (!graph) return {{Severity::Error, graph.error()}};
   const std::string mskel = options.skeleton.empty() ? graph_skeleton_path(*graph, options.mgraph) : options.skeleton;
   if (mskel.empty()) {

@@ -105,10 +105,10 @@ int run_key(const KeyOptions& options) {
   if (!options.curve.empty()) curve = parse_curve(options.curve);
   if (!lay || !values || (!options.curve.empty() && !curve)) return fail("invalid arguments");  // validators catch these
 
-  std::optional<Skeleton> skeleton;
+  std::optional<SkeletonSource> skeleton;
   const std::optional<std::string> mskel = rig_of(options.manim);
   if (mskel) {
-    Expected<Skeleton> read = read_skeleton_file(*mskel);
+    Expected<SkeletonSource> read = read_skeleton_file(*mskel);
     if (!read) return fail("the clip's rig does not read: " + read.error().to_string());
     skeleton = std::move(read).value();
     if (skeleton->find_bone(options.bone) < 0) {
@@ -121,7 +121,7 @@ int run_key(const KeyOptions& options) {
 
   Expected<std::string> text = read_file(options.manim);
   if (!text) return fail(text.error().to_string());
-  Expected<Clip> clip = read_clip(*text, options.manim, skeleton ? &*skeleton : nullptr);
+  Expected<ClipSource> clip = read_clip(*text, options.manim, skeleton ? &*skeleton : nullptr);
   if (!clip) return fail(clip.error().to_string());
 
   const std::size_t keys_before = [&] {

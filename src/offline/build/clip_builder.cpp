@@ -65,7 +65,7 @@ constexpr std::uint8_t kAllChannels = 0xff;
 
 class ClipCompiler {
  public:
-  ClipCompiler(const Clip& clip, const Skeleton& skeleton, const skel::SkeletonData& data, const std::string& file)
+  ClipCompiler(const ClipSource& clip, const SkeletonSource& skeleton, const skel::SkeletonData& data, const std::string& file)
       : clip_(clip), sk_(skeleton), data_(data), file_(file), scale_(skeleton.import.scale) {
     for (std::size_t i = 0; i < data.attachment_names.names.size(); ++i)
       name_ids_.emplace(data.attachment_names.names[i], static_cast<std::int32_t>(i));
@@ -297,7 +297,7 @@ class ClipCompiler {
   static std::size_t deform_floats(const Vertices& v) {
     if (!v.weighted()) return v.positions.size();
     std::size_t n = 0;
-    for (const std::vector<Influence>& influences : v.weights) n += 2 * influences.size();
+    for (const std::vector<InfluenceSource>& influences : v.weights) n += 2 * influences.size();
     return n;
   }
 
@@ -338,7 +338,7 @@ class ClipCompiler {
     skel::Timeline t = begin(skel::TimelineKind::Deform, target, tl.times, 0, 1, kAllChannels);
     t.value_start = static_cast<std::uint32_t>(out_.deform_keys.size());
     for (std::size_t k = 0; k < tl.keys.size(); ++k) {
-      const DeformKey& key = tl.keys[k];
+      const DeformKeySource& key = tl.keys[k];
       const std::size_t end = static_cast<std::size_t>(std::max(key.offset, 0)) + key.values.size();
       if (key.offset < 0 || end > source_floats)
         fail(file_, json::path_index(json::path_key(at, "v"), k),
@@ -412,7 +412,7 @@ class ClipCompiler {
     check_times(tl.times, "events", true);
     std::map<std::string, std::int32_t> strings;
     for (std::size_t k = 0; k < tl.keys.size(); ++k) {
-      const EventKey& key = tl.keys[k];
+      const EventKeySource& key = tl.keys[k];
       const int e = sk_.find_event(key.name);
       if (e < 0) fail(file_, json::path_key(json::path_index("events.v", k), "name"), "unknown event " + quoted(key.name));
       const EventDef& def = sk_.events[static_cast<std::size_t>(e)];
@@ -430,8 +430,8 @@ class ClipCompiler {
                      [](const skel::EventKey& a, const skel::EventKey& b) { return a.time < b.time; });
   }
 
-  const Clip& clip_;
-  const Skeleton& sk_;
+  const ClipSource& clip_;
+  const SkeletonSource& sk_;
   const skel::SkeletonData& data_;
   const std::string& file_;
   const float scale_;
@@ -442,7 +442,7 @@ class ClipCompiler {
 
 }  // namespace
 
-Expected<skel::ClipData> compile_clip(const Clip& clip, const Skeleton& skeleton, const skel::SkeletonData& data,
+Expected<skel::ClipData> compile_clip(const ClipSource& clip, const SkeletonSource& skeleton, const skel::SkeletonData& data,
                                       const std::string& name, const std::string& file) {
   try {
     if (data.bones.size() != skeleton.bones.size() || data.slots.size() != skeleton.slots.size() ||

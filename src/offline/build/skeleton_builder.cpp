@@ -28,7 +28,7 @@ std::string quoted(const std::string& s) { return "\"" + s + "\""; }
 
 class SkeletonCompiler {
  public:
-  SkeletonCompiler(const Skeleton& skeleton, const ImageLookup& images, const std::string& file)
+  SkeletonCompiler(const SkeletonSource& skeleton, const ImageLookup& images, const std::string& file)
       : sk_(skeleton), images_(images), file_(file), scale_(skeleton.import.scale) {}
 
   BuildResult run(const std::string& name) {
@@ -333,7 +333,7 @@ class SkeletonCompiler {
     }
   }
 
-  const Skeleton& sk_;
+  const SkeletonSource& sk_;
   const ImageLookup& images_;
   const std::string& file_;
   const float scale_;
@@ -343,7 +343,7 @@ class SkeletonCompiler {
 
 }  // namespace
 
-BuildResult compile_skeleton(const Skeleton& skeleton, const ImageLookup& images, const std::string& name,
+BuildResult compile_skeleton(const SkeletonSource& skeleton, const ImageLookup& images, const std::string& name,
                              const std::string& file) {
   return SkeletonCompiler(skeleton, images, file).run(name);
 }
@@ -368,7 +368,7 @@ void locate(std::vector<Error*> errors, const std::string& file) {
 
 }  // namespace
 
-Expected<BuildResult> build_skeleton(const Skeleton& skeleton, const ImageSizeFn& image_size, const std::string& name,
+Expected<BuildResult> build_skeleton(const SkeletonSource& skeleton, const ImageSizeFn& image_size, const std::string& name,
                                      const std::string& file) {
   const build_detail::ImageLookup lookup = [&](const std::string& image) -> std::variant<AtlasSource, std::string> {
     if (std::optional<ImageSize> size = image_size ? image_size(image) : std::nullopt) {
@@ -429,8 +429,8 @@ Expected<BuildResult> build_rig(const Rig& rig) {
   }
 
   // Every clip is listed by name and length now; its timelines compile when it is first loaded.
-  for (const ClipSource& source : rig.clips) {
-    Expected<Clip> clip = load_clip(rig, source.name);
+  for (const ClipFile& source : rig.clips) {
+    Expected<ClipSource> clip = load_clip(rig, source.name);
     if (!clip) return Unexpected{clip.error()};
     result.data->clips.push_back({source.name, clip->length, nullptr});
   }
@@ -440,10 +440,10 @@ Expected<BuildResult> build_rig(const Rig& rig) {
     if (index < 0 || static_cast<std::size_t>(index) >= data.clips.size())
       return Unexpected{Error{shared->path, {}, {}, "no clip with index " + std::to_string(index)}};
     const std::string& name = data.clips[static_cast<std::size_t>(index)].name;
-    Expected<Clip> clip = load_clip(*shared, name);
+    Expected<ClipSource> clip = load_clip(*shared, name);
     if (!clip) return Unexpected{clip.error()};
     const auto source = std::find_if(shared->clips.begin(), shared->clips.end(),
-                                     [&](const ClipSource& c) { return c.name == name; });
+                                     [&](const ClipFile& c) { return c.name == name; });
     const std::string file = source != shared->clips.end() ? source->path : name;
     Expected<skel::ClipData> compiled = compile_clip(*clip, shared->skeleton, data, name, file);
     if (!compiled) {

@@ -48,7 +48,7 @@ imaging::Rect unite(imaging::Rect a, imaging::Rect b) {
 
 class AttachmentBuilder {
  public:
-  AttachmentBuilder(const Skeleton& skeleton, const ImageLookup& images, const std::string& file,
+  AttachmentBuilder(const SkeletonSource& skeleton, const ImageLookup& images, const std::string& file,
                     skel::SkeletonData& data, std::vector<Error>& warnings, AtlasOccupancy& occupancy)
       : skeleton_(skeleton), images_(images), file_(file), data_(data), warnings_(warnings), occupancy_(occupancy),
         scale_(skeleton.import.scale) {
@@ -367,10 +367,10 @@ class AttachmentBuilder {
     rec.influence_count = static_cast<std::uint32_t>(data_.influences.size() - first_influence);
   }
 
-  void add_weighted_vertex(const std::vector<Influence>& influences, const std::string& path, std::size_t k) {
+  void add_weighted_vertex(const std::vector<InfluenceSource>& influences, const std::string& path, std::size_t k) {
     const std::string vpath = json::path_index(json::path_key(json::path_key(path, "weights"), "v"), k);
     if (influences.empty()) fail(file_, vpath, "a weighted vertex needs at least one influence");
-    for (const Influence& in : influences) check_bone(in.bone, vpath);
+    for (const InfluenceSource& in : influences) check_bone(in.bone, vpath);
     const std::vector<std::size_t> kept = kept_influences(influences);
     float sum = 1;
     if (kept.size() < influences.size()) {
@@ -386,7 +386,7 @@ class AttachmentBuilder {
     data_.vertices.push_back(
         {static_cast<std::uint32_t>(data_.influences.size()), static_cast<std::uint32_t>(kept.size())});
     for (std::size_t i : kept) {
-      const Influence& in = influences[i];
+      const InfluenceSource& in = influences[i];
       data_.influences.push_back({in.bone, in.weight / sum, in.x * scale_, in.y * scale_});
     }
   }
@@ -508,7 +508,7 @@ class AttachmentBuilder {
     }
   }
 
-  const Skeleton& skeleton_;
+  const SkeletonSource& skeleton_;
   const ImageLookup& images_;
   const std::string& file_;
   skel::SkeletonData& data_;
@@ -526,12 +526,12 @@ class AttachmentBuilder {
 
 }  // namespace
 
-void build_attachments(const Skeleton& skeleton, const ImageLookup& images, const std::string& file,
+void build_attachments(const SkeletonSource& skeleton, const ImageLookup& images, const std::string& file,
                        skel::SkeletonData& data, std::vector<Error>& warnings, AtlasOccupancy& atlas) {
   AttachmentBuilder(skeleton, images, file, data, warnings, atlas).run();
 }
 
-std::vector<std::size_t> kept_influences(const std::vector<Influence>& influences) {
+std::vector<std::size_t> kept_influences(const std::vector<InfluenceSource>& influences) {
   std::vector<std::size_t> order(influences.size());
   for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
   if (order.size() <= static_cast<std::size_t>(skel::kMaxInfluences)) return order;
@@ -544,12 +544,12 @@ std::vector<std::size_t> kept_influences(const std::vector<Influence>& influence
 
 std::vector<long> deform_float_map(const Vertices& vertices) {
   bool capped = false;
-  for (const std::vector<Influence>& v : vertices.weights)
+  for (const std::vector<InfluenceSource>& v : vertices.weights)
     capped = capped || v.size() > static_cast<std::size_t>(skel::kMaxInfluences);
   if (!capped) return {};
   std::vector<long> map;
   long next = 0;
-  for (const std::vector<Influence>& v : vertices.weights) {
+  for (const std::vector<InfluenceSource>& v : vertices.weights) {
     const std::vector<std::size_t> kept = kept_influences(v);
     std::size_t k = 0;
     for (std::size_t i = 0; i < v.size(); ++i) {

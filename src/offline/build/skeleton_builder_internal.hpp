@@ -30,19 +30,19 @@ struct BuildFailure {
 using ImageLookup = std::function<std::variant<AtlasSource, std::string>(const std::string& image)>;
 
 // Compiles a skeleton; build_skeleton and build_rig both end here. Throws BuildFailure.
-BuildResult compile_skeleton(const Skeleton& skeleton, const ImageLookup& images, const std::string& name,
+BuildResult compile_skeleton(const SkeletonSource& skeleton, const ImageLookup& images, const std::string& name,
                              const std::string& file);
 
 // Fills the attachment tables of `data` (records, geometry, regions, atlas pages and normal pages,
 // skins' entries, slot deform sizes) and `atlas` with the pages' occupancy. The attachment names must
 // already be interned and data.name set (pages are named after it). Throws BuildFailure; warnings go
 // to `warnings`.
-void build_attachments(const Skeleton& skeleton, const ImageLookup& images, const std::string& file,
+void build_attachments(const SkeletonSource& skeleton, const ImageLookup& images, const std::string& file,
                        skel::SkeletonData& data, std::vector<Error>& warnings, AtlasOccupancy& atlas);
 
 // The influences of a vertex the build keeps, as indices into `influences` in their original order:
 // all of them within the cap, else the kMaxInfluences largest weights (earlier first on ties).
-std::vector<std::size_t> kept_influences(const std::vector<Influence>& influences);
+std::vector<std::size_t> kept_influences(const std::vector<InfluenceSource>& influences);
 
 // For each source deform float of `vertices` (2 per vertex, or 2 per influence when weighted), its
 // float index in the built attachment, or −1 when its influence was dropped by the cap. Empty when the

@@ -168,9 +168,9 @@ CacheKey clip_key(const CacheKey& skeleton, const std::string& name, std::string
 
 // Reads and compiles one clip from the source text already read (so the key and the compiled clip
 // come from the same bytes).
-Expected<std::shared_ptr<skel::ClipData>> compile_source_clip(const Rig& rig, const ClipSource& source, std::string_view text,
+Expected<std::shared_ptr<skel::ClipData>> compile_source_clip(const Rig& rig, const ClipFile& source, std::string_view text,
                                                               const skel::SkeletonData& data) {
-  Expected<Clip> clip = read_clip(text, source.path, &rig.skeleton);
+  Expected<ClipSource> clip = read_clip(text, source.path, &rig.skeleton);
   if (!clip) return Unexpected{clip.error()};
   if (clip->skeleton_uid != rig.skeleton.uid)
     return Unexpected{Error{source.path, "skeleton.uid", {},
@@ -194,7 +194,7 @@ skel::SkeletonData::ClipLoader make_clip_loader(std::shared_ptr<const ClipLoader
       return Unexpected{Error{state->rig.path, {}, {}, "no clip with index " + std::to_string(index)}};
     const std::string& name = data.clips[static_cast<std::size_t>(index)].name;
     const auto source = std::find_if(state->rig.clips.begin(), state->rig.clips.end(),
-                                     [&](const ClipSource& c) { return c.name == name; });
+                                     [&](const ClipFile& c) { return c.name == name; });
     if (source == state->rig.clips.end())
       return Unexpected{Error{clips_folder(state->rig.skeleton, state->rig.path), {}, {}, "no clip named \"" + name + "\""}};
     Expected<std::string> text = read_file(source->path);
@@ -272,7 +272,7 @@ Expected<LoadedSkeleton> load_skeleton(const std::string& mskel_path, const Load
 
   // Each clip file's hash, for the manifest and to trust its stored length.
   std::vector<ManifestClip> current;
-  for (const ClipSource& source : rig->clips) {
+  for (const ClipFile& source : rig->clips) {
     Expected<std::string> text = read_file(source.path);
     if (!text) return Unexpected{text.error()};
     current.push_back({source.name, hash_bytes(*text), 0});
@@ -292,7 +292,7 @@ Expected<LoadedSkeleton> load_skeleton(const std::string& mskel_path, const Load
       if (stored != manifest.clips.end()) {
         length = stored->length;
       } else {
-        Expected<Clip> source = load_clip(*rig, clip.name);  // changed or new since the entry: read its length
+        Expected<ClipSource> source = load_clip(*rig, clip.name);  // changed or new since the entry: read its length
         if (!source) return Unexpected{source.error()};
         length = source->length;
       }

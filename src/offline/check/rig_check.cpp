@@ -92,7 +92,7 @@ class Checker {
 
   void check_skeleton() {
     const Doc doc = Doc::load(rig_.path);
-    const Skeleton& sk = rig_.skeleton;
+    const SkeletonSource& sk = rig_.skeleton;
     for (std::size_t s = 0; s < sk.skins.size(); ++s) {
       const Skin& skin = sk.skins[s];
       const std::string skin_path = path_index("skins", index_by_name(doc, "skins", skin.name, s));
@@ -108,12 +108,12 @@ class Checker {
     check_ik_setup(doc);
   }
 
-  void check_clip(const ClipSource& source) {
+  void check_clip(const ClipFile& source) {
     Expected<std::string> text = read_file(source.path);
     if (!text) return add(Severity::Error, text.error());
-    Expected<Clip> read = read_clip(*text, source.path, &rig_.skeleton);
+    Expected<ClipSource> read = read_clip(*text, source.path, &rig_.skeleton);
     if (!read) return add(Severity::Error, read.error());
-    const Clip& clip = *read;
+    const ClipSource& clip = *read;
     const Doc doc = Doc::load(source.path, &*text);
 
     if (clip.skeleton_uid != rig_.skeleton.uid)
@@ -143,10 +143,10 @@ class Checker {
   // that does not read or compile is left out: check_clip reports why). A rig that does not build is
   // an error unless the other checks already found one (they say why); then the runtime checks are
   // skipped.
-  void build_runtime(const std::vector<const ClipSource*>& sources) {
+  void build_runtime(const std::vector<const ClipFile*>& sources) {
     Rig rig = rig_;
     rig.clips.clear();
-    for (const ClipSource* source : sources)
+    for (const ClipFile* source : sources)
       if (load_clip(rig_, source->name)) rig.clips.push_back(*source);
     Expected<BuildResult> built = build_rig(rig);
     if (!built) {
@@ -157,7 +157,7 @@ class Checker {
   }
 
   // Each clip is sampled at its keys and halfway between them, with the update order solved.
-  void check_clip_runtime(const ClipSource& source) {
+  void check_clip_runtime(const ClipFile& source) {
     if (!runtime_) return;
     const int clip = runtime_->find_clip(source.name);
     if (clip < 0 || !runtime_->load_clip(clip)) return;
@@ -189,9 +189,9 @@ class Checker {
   void check_weights(const Doc& doc, const Vertices& vertices, const std::string& path) {
     const std::string v_path = path_key(path_key(path, "weights"), "v");
     for (std::size_t i = 0; i < vertices.weights.size(); ++i) {
-      const std::vector<Influence>& influences = vertices.weights[i];
+      const std::vector<InfluenceSource>& influences = vertices.weights[i];
       double sum = 0;
-      for (const Influence& in : influences) sum += in.weight;
+      for (const InfluenceSource& in : influences) sum += in.weight;
       const std::string at = path_index(v_path, i);
       if (std::fabs(sum - 1) > kWeightSumTolerance)
         add(Severity::Error, doc, at,
@@ -237,7 +237,7 @@ class Checker {
   // Setup-pose world transforms, as far as they can be known without the runtime: bones that
   // inherit anything but Normal (or whose ancestors do) have none.
   std::vector<std::optional<Affine>> setup_world() const {
-    const Skeleton& sk = rig_.skeleton;
+    const SkeletonSource& sk = rig_.skeleton;
     std::vector<std::optional<Affine>> world(sk.bones.size());
     constexpr double kRad = std::numbers::pi / 180;
     for (std::size_t i = 0; i < sk.bones.size(); ++i) {
@@ -260,7 +260,7 @@ class Checker {
   }
 
   void check_ik_setup(const Doc& doc) {
-    const Skeleton& sk = rig_.skeleton;
+    const SkeletonSource& sk = rig_.skeleton;
     const auto world = setup_world();
     for (std::size_t i = 0; i < sk.ik.size(); ++i) {
       const IkConstraint& ik = sk.ik[i];
@@ -304,7 +304,7 @@ class Checker {
     return {};
   }
 
-  void check_times(const Doc& doc, const Clip& clip, const std::string& base, const std::vector<float>& times) {
+  void check_times(const Doc& doc, const ClipSource& clip, const std::string& base, const std::vector<float>& times) {
     for (std::size_t i = 0; i < times.size(); ++i) {
       if (times[i] <= clip.length) continue;
       add(Severity::Error, doc, path_index(path_key(base, "t"), i),
@@ -332,7 +332,7 @@ class Checker {
     }
   }
 
-  void check_curve_timeline(const Doc& doc, const Clip& clip, const CurveTimeline& tl) {
+  void check_curve_timeline(const Doc& doc, const ClipSource& clip, const CurveTimeline& tl) {
     const CurveLayout& lay = layout(tl.kind);
     const std::string base = timeline_path(tl);
     check_times(doc, clip, base, tl.times);
@@ -368,7 +368,7 @@ class Checker {
   }
 
   void check_ik_shear_keys(const Doc& doc, const CurveTimeline& tl, const std::string& base) {
-    const Skeleton& sk = rig_.skeleton;
+    const SkeletonSource& sk = rig_.skeleton;
     const int bone = sk.find_bone(tl.target);
     if (bone < 0 || std::all_of(tl.values.begin(), tl.values.end(), [](float v) { return v == 0; })) return;
     for (const IkConstraint& ik : sk.ik) {
@@ -406,7 +406,7 @@ class Checker {
   // chain points at the target and misses it. Distances are measured once the whole update order is
   // solved. One warning per clip and constraint, at the clip's ik timeline for the constraint, else at
   // the target bone's timelines, else at the clip.
-  void check_ik_reach_over_clip(const skel::SkeletonData& data, int clip, const ClipSource& source) {
+  void check_ik_reach_over_clip(const skel::SkeletonData& data, int clip, const ClipFile& source) {
     struct Miss {
       int count = 0;
       float first = 0, worst_time = 0;
@@ -485,22 +485,22 @@ std::vector<Finding> check_rig(const Rig& rig, const CheckOptions& options) {
   std::vector<Finding> findings;
   Checker checker(rig, findings);
   checker.check_skeleton();
-  std::vector<const ClipSource*> checked;
+  std::vector<const ClipFile*> checked;
   if (options.clip) {
     auto source = std::find_if(rig.clips.begin(), rig.clips.end(),
-                               [&](const ClipSource& c) { return c.name == *options.clip; });
+                               [&](const ClipFile& c) { return c.name == *options.clip; });
     if (source == rig.clips.end()) {
       // load_clip words the error, listing the clips there are.
-      if (Expected<Clip> missing = load_clip(rig, *options.clip); !missing)
+      if (Expected<ClipSource> missing = load_clip(rig, *options.clip); !missing)
         findings.push_back({Severity::Error, missing.error()});
       return findings;
     }
     checked.push_back(&*source);
   } else {
-    for (const ClipSource& source : rig.clips) checked.push_back(&source);
+    for (const ClipFile& source : rig.clips) checked.push_back(&source);
   }
   checker.build_runtime(checked);
-  for (const ClipSource* source : checked) {
+  for (const ClipFile* source : checked) {
     checker.check_clip(*source);
     checker.check_clip_runtime(*source);
   }

@@ -71,7 +71,7 @@ std::string describe_curve_problem(const Curve& c) {
 
 }  // namespace
 
-Status set_bone_key(Clip& clip, std::string_view bone, CurveKind kind, float t, std::span<const float> values,
+Status set_bone_key(ClipSource& clip, std::string_view bone, CurveKind kind, float t, std::span<const float> values,
                     std::optional<Curve> curve) {
   const CurveLayout& lay = layout(kind);
   const std::string path = json::path_key(json::path_key("bones", bone), lay.name);

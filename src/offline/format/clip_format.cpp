@@ -52,16 +52,16 @@ const char* constraint_word(ConstraintKind kind) {
 
 class Reader {
  public:
-  explicit Reader(const Skeleton* skeleton) : skeleton_(skeleton) {}
+  explicit Reader(const SkeletonSource* skeleton) : skeleton_(skeleton) {}
 
-  Clip read(const Node& root) {
+  ClipSource read(const Node& root) {
     ObjectReader r(root);
     const Node format = r.required("format");
     const int version = format.as_int();
     if (version != kClipFormatVersion)
       format.fail("unsupported format version " + std::to_string(version) + "; this build reads " +
                   std::to_string(kClipFormatVersion));
-    Clip clip;
+    ClipSource clip;
     clip.format = version;
     const Node type = r.required("type");
     if (type.as_string() != kClipType)
@@ -104,7 +104,7 @@ class Reader {
   }
 
  private:
-  static void read_skeleton_ref(const Node& node, Clip& clip) {
+  static void read_skeleton_ref(const Node& node, ClipSource& clip) {
     ObjectReader r(node);
     const Node uid = r.required("uid");
     clip.skeleton_uid = uid.as_string();
@@ -122,7 +122,7 @@ class Reader {
     return members;
   }
 
-  void read_bones(const Node& section, Clip& clip) {
+  void read_bones(const Node& section, ClipSource& clip) {
     for (const auto& [bone, node] : named(section, "bone")) {
       if (skeleton_ && skeleton_->find_bone(bone) < 0) node.fail("unknown bone " + quoted(bone));
       for (const auto& [kind, timeline] : node.members()) {
@@ -138,7 +138,7 @@ class Reader {
     }
   }
 
-  void read_slots(const Node& section, Clip& clip) {
+  void read_slots(const Node& section, ClipSource& clip) {
     for (const auto& [slot, node] : named(section, "slot")) {
       const int slot_index = skeleton_ ? skeleton_->find_slot(slot) : -1;
       if (skeleton_ && slot_index < 0) node.fail("unknown slot " + quoted(slot));
@@ -168,14 +168,14 @@ class Reader {
                 " constraint");
   }
 
-  void read_constraints(const Node& section, ConstraintKind kind, CurveKind curve_kind, Clip& clip) {
+  void read_constraints(const Node& section, ConstraintKind kind, CurveKind curve_kind, ClipSource& clip) {
     for (const auto& [name, node] : named(section, "constraint")) {
       check_constraint(node, name, kind);
       clip.curves.push_back(clip_io::read_curve_timeline(node, layout(curve_kind), name));
     }
   }
 
-  void read_physics(const Node& section, Clip& clip) {
+  void read_physics(const Node& section, ClipSource& clip) {
     for (const auto& [name, node] : named(section, "constraint")) {
       check_constraint(node, name, ConstraintKind::Physics);
       for (const auto& [kind, timeline] : node.members()) {
@@ -191,7 +191,7 @@ class Reader {
     }
   }
 
-  void read_deforms(const Node& section, Clip& clip) {
+  void read_deforms(const Node& section, ClipSource& clip) {
     for (const auto& [skin, skin_node] : named(section, "skin")) {
       const int skin_index = skeleton_ ? skeleton_->find_skin(skin) : -1;
       if (skeleton_ && skin_index < 0) skin_node.fail("unknown skin " + quoted(skin));
@@ -297,7 +297,7 @@ class Reader {
         clip_io::member(v[k], "name").fail("unknown event " + quoted(tl.keys[k].name));
   }
 
-  const Skeleton* skeleton_;
+  const SkeletonSource* skeleton_;
 };
 
 // ---- writing ----------------------------------------------------------------------------------
@@ -415,7 +415,7 @@ void write_deforms(Writer& w, const std::vector<DeformTimeline>& deforms) {
 
 }  // namespace
 
-Expected<Clip> read_clip(std::string_view text, const std::string& file, const Skeleton* skeleton) {
+Expected<ClipSource> read_clip(std::string_view text, const std::string& file, const SkeletonSource* skeleton) {
   Expected<json::Value> doc = json::parse(text, file);
   if (!doc) return Unexpected{doc.error()};
   try {
@@ -425,14 +425,14 @@ Expected<Clip> read_clip(std::string_view text, const std::string& file, const S
   }
 }
 
-Expected<Clip> read_clip_file(const std::string& path, const Skeleton* skeleton) {
+Expected<ClipSource> read_clip_file(const std::string& path, const SkeletonSource* skeleton) {
   Expected<std::string> text = read_file(path);
   if (!text) return Unexpected{text.error()};
   return read_clip(*text, path, skeleton);
 }
 
-std::string write_clip(const Clip& input) {
-  Clip clip = input;
+std::string write_clip(const ClipSource& input) {
+  ClipSource clip = input;
   sort_timelines(clip);
 
   std::map<std::string, Group> bones, slots, physics;
@@ -492,6 +492,6 @@ std::string write_clip(const Clip& input) {
   return w.finish();
 }
 
-Status save_clip(const Clip& clip, const std::string& path) { return write_file_atomic(path, write_clip(clip)); }
+Status save_clip(const ClipSource& clip, const std::string& path) { return write_file_atomic(path, write_clip(clip)); }
 
 }  // namespace mf::offline

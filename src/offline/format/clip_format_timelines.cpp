@@ -469,7 +469,7 @@ EventTimeline read_event_timeline(const Node& node) {
   expect_per_key(v, tl.times.size(), "events");
   for (const Node& item : v.items()) {
     ObjectReader k(item);
-    EventKey key;
+    EventKeySource key;
     key.name = k.required("name").as_nonempty_string();
     if (const std::optional<Node> n = k.optional("int")) key.int_value = n->as_int();
     if (const std::optional<Node> n = k.optional("float")) key.float_value = n->as_float();
@@ -584,11 +584,11 @@ void write_deform_timeline(Writer& w, const DeformTimeline& tl) {
   write_times(w, tl.times);
   w.key("offset");
   w.begin_array();
-  for (const DeformKey& key : tl.keys) w.integer(key.offset);
+  for (const DeformKeySource& key : tl.keys) w.integer(key.offset);
   w.end_array();
   w.key("v");
   w.begin_array();
-  for (const DeformKey& key : tl.keys) {
+  for (const DeformKeySource& key : tl.keys) {
     w.begin_array();
     for (float f : key.values) w.number(f);
     w.end_array();
@@ -622,7 +622,7 @@ void write_event_timeline(Writer& w, const EventTimeline& tl) {
   write_times(w, tl.times);
   w.key("v");
   w.begin_array();
-  for (const EventKey& key : tl.keys) {
+  for (const EventKeySource& key : tl.keys) {
     w.begin_object(Layout::Inline);
     w.key("name");
     w.string(key.name);

@@ -58,7 +58,7 @@ const CurveLayout* find_layout(TimelineTarget target, std::string_view name) {
   return nullptr;
 }
 
-void sort_timelines(Clip& clip) {
+void sort_timelines(ClipSource& clip) {
   std::stable_sort(clip.curves.begin(), clip.curves.end(), [](const CurveTimeline& a, const CurveTimeline& b) {
     return std::tuple(layout(a.kind).target, a.target, a.kind) < std::tuple(layout(b.kind).target, b.target, b.kind);
   });

@@ -22,7 +22,7 @@ std::string resolve(const std::string& base, const std::string& relative) {
   return (fs::path(base) / relative).lexically_normal().string();
 }
 
-std::string list_names(const std::vector<ClipSource>& clips) {
+std::string list_names(const std::vector<ClipFile>& clips) {
   if (clips.empty()) return "there are none";
   std::string out = "the clips are: ";
   for (std::size_t i = 0; i < clips.size(); ++i) out += (i ? ", " : "") + clips[i].name;
@@ -31,14 +31,14 @@ std::string list_names(const std::vector<ClipSource>& clips) {
 
 }  // namespace
 
-std::string clips_folder(const Skeleton& skeleton, const std::string& mskel_path) {
+std::string clips_folder(const SkeletonSource& skeleton, const std::string& mskel_path) {
   const std::string base = folder_of(mskel_path);
   if (!skeleton.clips.empty()) return resolve(base, skeleton.clips);
   return resolve(base, fs::path(mskel_path).stem().string() + ".clips");
 }
 
-std::vector<ClipSource> discover_clips(const Skeleton& skeleton, const std::string& mskel_path) {
-  std::vector<ClipSource> out;
+std::vector<ClipFile> discover_clips(const SkeletonSource& skeleton, const std::string& mskel_path) {
+  std::vector<ClipFile> out;
   const fs::path folder = clips_folder(skeleton, mskel_path);
   std::error_code ec;
   if (!fs::is_directory(folder, ec)) return out;
@@ -47,12 +47,12 @@ std::vector<ClipSource> discover_clips(const Skeleton& skeleton, const std::stri
     if (p.extension() != ".manim" || !it->is_regular_file(ec)) continue;
     out.push_back({p.stem().string(), p.string()});
   }
-  std::sort(out.begin(), out.end(), [](const ClipSource& a, const ClipSource& b) { return a.name < b.name; });
+  std::sort(out.begin(), out.end(), [](const ClipFile& a, const ClipFile& b) { return a.name < b.name; });
   return out;
 }
 
 Expected<Rig> load_rig(const std::string& mskel_path) {
-  Expected<Skeleton> skeleton = read_skeleton_file(mskel_path);
+  Expected<SkeletonSource> skeleton = read_skeleton_file(mskel_path);
   if (!skeleton) return Unexpected{skeleton.error()};
   Rig rig;
   rig.path = mskel_path;
@@ -61,15 +61,15 @@ Expected<Rig> load_rig(const std::string& mskel_path) {
   return rig;
 }
 
-Expected<Clip> load_clip(const Rig& rig, std::string_view name) {
-  auto source = std::find_if(rig.clips.begin(), rig.clips.end(), [&](const ClipSource& c) { return c.name == name; });
+Expected<ClipSource> load_clip(const Rig& rig, std::string_view name) {
+  auto source = std::find_if(rig.clips.begin(), rig.clips.end(), [&](const ClipFile& c) { return c.name == name; });
   if (source == rig.clips.end())
     return Unexpected{Error{clips_folder(rig.skeleton, rig.path), {}, {},
                             "no clip named \"" + std::string(name) + "\"; " + list_names(rig.clips)}};
 
   Expected<std::string> text = read_file(source->path);
   if (!text) return Unexpected{text.error()};
-  Expected<Clip> clip = read_clip(*text, source->path, &rig.skeleton);
+  Expected<ClipSource> clip = read_clip(*text, source->path, &rig.skeleton);
   if (!clip) return clip;
   if (clip->skeleton_uid != rig.skeleton.uid) {
     // The reader accepted the text, so it parses; the parse is only for the position.

@@ -18,12 +18,12 @@ namespace detail {
 
 // ---- shared helpers ---------------------------------------------------------------------------
 
-void NameTable::add(const json::Node& node, const std::string& name, int index, std::string_view what) {
+void NameIndex::add(const json::Node& node, const std::string& name, int index, std::string_view what) {
   const auto [it, inserted] = entries_.emplace(name, Entry{index, node.path()});
   if (!inserted) node.fail("duplicate " + std::string(what) + " name \"" + name + "\" (first at " + it->second.path + ")");
 }
 
-int NameTable::find(std::string_view name) const {
+int NameIndex::find(std::string_view name) const {
   const auto it = entries_.find(std::string(name));
   return it == entries_.end() ? -1 : it->second.index;
 }
@@ -130,8 +130,8 @@ const std::string& name_at(const std::vector<T>& items, int index) {
 }
 }  // namespace
 
-const std::string& bone_name(const Skeleton& s, int index) { return name_at(s.bones, index); }
-const std::string& slot_name(const Skeleton& s, int index) { return name_at(s.slots, index); }
+const std::string& bone_name(const SkeletonSource& s, int index) { return name_at(s.bones, index); }
+const std::string& slot_name(const SkeletonSource& s, int index) { return name_at(s.slots, index); }
 
 }  // namespace detail
 
@@ -152,7 +152,7 @@ using json::Writer;
 
 class SkeletonReader {
  public:
-  Skeleton read(const Node& root) {
+  SkeletonSource read(const Node& root) {
     ObjectReader r(root);
     // The version comes first: a newer file may have keys this build does not know.
     const Node format = r.required("format");
@@ -222,7 +222,7 @@ class SkeletonReader {
   }
 
   void read_images(const Node& node) {
-    detail::NameTable names;
+    detail::NameIndex names;
     for (const Node& item : node.items()) {
       ObjectReader r(item);
       ImageEntry image;
@@ -493,16 +493,16 @@ class SkeletonReader {
   // One key per (slot, attachment name).
   static std::string attachment_key(int slot, const std::string& name) { return std::to_string(slot) + '/' + name; }
 
-  std::string add_name(ObjectReader& r, detail::NameTable& table, int index, std::string_view what) {
+  std::string add_name(ObjectReader& r, detail::NameIndex& table, int index, std::string_view what) {
     const Node node = r.required("name");
     std::string name = node.as_nonempty_string();
     table.add(node, name, index, what);
     return name;
   }
 
-  Skeleton s_;
+  SkeletonSource s_;
   detail::ReadNames names_;
-  detail::NameTable constraint_names_, event_names_, skin_names_;
+  detail::NameIndex constraint_names_, event_names_, skin_names_;
   std::unordered_map<int, std::string> orders_;  // constraint order -> path of its first use
   std::unordered_map<std::string, ConstraintRef> constraint_refs_;
 };
@@ -520,7 +520,7 @@ using detail::write_color;
 using detail::write_float;
 using detail::write_string;
 
-void write_bone_names(Writer& w, const Skeleton& s, std::string_view key, const std::vector<int>& bones) {
+void write_bone_names(Writer& w, const SkeletonSource& s, std::string_view key, const std::vector<int>& bones) {
   w.key(key);
   w.begin_array(Layout::Inline);
   for (int b : bones) w.string(bone_name(s, b));
@@ -528,7 +528,7 @@ void write_bone_names(Writer& w, const Skeleton& s, std::string_view key, const 
 }
 
 // The name of a constraint reference; empty when out of range (the reader rejects that file).
-const std::string& constraint_name(const Skeleton& s, ConstraintRef ref) {
+const std::string& constraint_name(const SkeletonSource& s, ConstraintRef ref) {
   static const std::string none;
   std::size_t count = 0;
   switch (ref.kind) {
@@ -561,7 +561,7 @@ void write_import(Writer& w, const ImportSettings& im) {
   w.end_object();
 }
 
-void write_bone(Writer& w, const Skeleton& s, const Bone& b) {
+void write_bone(Writer& w, const SkeletonSource& s, const Bone& b) {
   w.begin_object(Layout::Inline);
   put_string(w, "name", b.name);
   if (b.parent >= 0) put_string(w, "parent", bone_name(s, b.parent));
@@ -579,7 +579,7 @@ void write_bone(Writer& w, const Skeleton& s, const Bone& b) {
   w.end_object();
 }
 
-void write_slot(Writer& w, const Skeleton& s, const Slot& slot) {
+void write_slot(Writer& w, const SkeletonSource& s, const Slot& slot) {
   w.begin_object(Layout::Inline);
   put_string(w, "name", slot.name);
   put_string(w, "bone", bone_name(s, slot.bone));
@@ -590,7 +590,7 @@ void write_slot(Writer& w, const Skeleton& s, const Slot& slot) {
   w.end_object();
 }
 
-void write_ik(Writer& w, const Skeleton& s, const IkConstraint& c) {
+void write_ik(Writer& w, const SkeletonSource& s, const IkConstraint& c) {
   w.begin_object(Layout::Inline);
   write_common(w, c);
   write_bone_names(w, s, "bones", c.bones);
@@ -604,7 +604,7 @@ void write_ik(Writer& w, const Skeleton& s, const IkConstraint& c) {
   w.end_object();
 }
 
-void write_transform(Writer& w, const Skeleton& s, const TransformConstraint& c) {
+void write_transform(Writer& w, const SkeletonSource& s, const TransformConstraint& c) {
   w.begin_object(Layout::Inline);
   write_common(w, c);
   write_bone_names(w, s, "bones", c.bones);
@@ -626,7 +626,7 @@ void write_transform(Writer& w, const Skeleton& s, const TransformConstraint& c)
   w.end_object();
 }
 
-void write_path(Writer& w, const Skeleton& s, const PathConstraint& c) {
+void write_path(Writer& w, const SkeletonSource& s, const PathConstraint& c) {
   const PathConstraint defaults;
   w.begin_object(Layout::Inline);
   write_common(w, c);
@@ -644,7 +644,7 @@ void write_path(Writer& w, const Skeleton& s, const PathConstraint& c) {
   w.end_object();
 }
 
-void write_physics(Writer& w, const Skeleton& s, const PhysicsConstraint& c) {
+void write_physics(Writer& w, const SkeletonSource& s, const PhysicsConstraint& c) {
   const PhysicsConstraint d;
   w.begin_object(Layout::Inline);
   write_common(w, c);
@@ -666,7 +666,7 @@ void write_physics(Writer& w, const Skeleton& s, const PhysicsConstraint& c) {
   w.end_object();
 }
 
-void write_event(Writer& w, const Skeleton&, const EventDef& e) {
+void write_event(Writer& w, const SkeletonSource&, const EventDef& e) {
   w.begin_object(Layout::Inline);
   put_string(w, "name", e.name);
   if (e.int_value != 0) put_integer(w, "int", e.int_value);
@@ -678,7 +678,7 @@ void write_event(Writer& w, const Skeleton&, const EventDef& e) {
   w.end_object();
 }
 
-void write_skin(Writer& w, const Skeleton& s, const Skin& skin) {
+void write_skin(Writer& w, const SkeletonSource& s, const Skin& skin) {
   w.begin_object(Layout::Block);
   put_string(w, "name", skin.name);
   if (!skin.bones.empty()) write_bone_names(w, s, "bones", skin.bones);
@@ -697,15 +697,15 @@ void write_skin(Writer& w, const Skeleton& s, const Skin& skin) {
 
 // A block array with one item per element.
 template <class T>
-void write_list(Writer& w, const Skeleton& s, std::string_view key, const std::vector<T>& items,
-                void (*write_one)(Writer&, const Skeleton&, const T&)) {
+void write_list(Writer& w, const SkeletonSource& s, std::string_view key, const std::vector<T>& items,
+                void (*write_one)(Writer&, const SkeletonSource&, const T&)) {
   w.key(key);
   w.begin_array(Layout::Block);
   for (const T& item : items) write_one(w, s, item);
   w.end_array();
 }
 
-void write_image(Writer& w, const Skeleton&, const ImageEntry& image) {
+void write_image(Writer& w, const SkeletonSource&, const ImageEntry& image) {
   w.begin_object(Layout::Inline);
   put_string(w, "name", image.name);
   write_string(w, "source", image.source);
@@ -714,7 +714,7 @@ void write_image(Writer& w, const Skeleton&, const ImageEntry& image) {
 
 }  // namespace
 
-Expected<Skeleton> read_skeleton(std::string_view text, const std::string& file) {
+Expected<SkeletonSource> read_skeleton(std::string_view text, const std::string& file) {
   auto doc = json::parse(text, file);
   if (!doc) return Unexpected{doc.error()};
   try {
@@ -724,13 +724,13 @@ Expected<Skeleton> read_skeleton(std::string_view text, const std::string& file)
   }
 }
 
-Expected<Skeleton> read_skeleton_file(const std::string& path) {
+Expected<SkeletonSource> read_skeleton_file(const std::string& path) {
   auto bytes = read_file(path);
   if (!bytes) return Unexpected{bytes.error()};
   return read_skeleton(*bytes, path);
 }
 
-std::string write_skeleton(const Skeleton& s) {
+std::string write_skeleton(const SkeletonSource& s) {
   Writer w;
   w.begin_object(Layout::Block);
   put_integer(w, "format", kSkeletonFormatVersion);
@@ -752,7 +752,7 @@ std::string write_skeleton(const Skeleton& s) {
   return w.finish();
 }
 
-Status save_skeleton(const Skeleton& skeleton, const std::string& path) {
+Status save_skeleton(const SkeletonSource& skeleton, const std::string& path) {
   return write_file_atomic(path, write_skeleton(skeleton));
 }
 

@@ -43,7 +43,7 @@ std::optional<Sequence> read_sequence(ObjectReader& r) {
   return seq;
 }
 
-std::vector<std::vector<Influence>> read_weights(const Node& node, const ReadNames& names) {
+std::vector<std::vector<InfluenceSource>> read_weights(const Node& node, const ReadNames& names) {
   ObjectReader r(node);
   const Node bones_node = r.required("bones");
   const Node v_node = r.required("v");
@@ -59,7 +59,7 @@ std::vector<std::vector<Influence>> read_weights(const Node& node, const ReadNam
   // The vertex that last used each local bone: finds a bone named twice in one vertex in linear time.
   std::vector<std::size_t> last_use(local.size(), v_node.size());
 
-  std::vector<std::vector<Influence>> out;
+  std::vector<std::vector<InfluenceSource>> out;
   out.reserve(v_node.size());
   for (std::size_t vi = 0; vi < v_node.size(); ++vi) {
     const Node vertex = v_node[vi];
@@ -67,7 +67,7 @@ std::vector<std::vector<Influence>> read_weights(const Node& node, const ReadNam
     if (n == 0) vertex.fail("a weighted vertex needs at least one influence [bone, weight, x, y]");
     if (n % 4 != 0)
       vertex.fail("expected 4 numbers per influence [bone, weight, x, y], found " + count_text(n) + " numbers");
-    std::vector<Influence> influences;
+    std::vector<InfluenceSource> influences;
     influences.reserve(n / 4);
     for (std::size_t k = 0; k < n; k += 4) {
       const Node b = vertex[k];
@@ -257,7 +257,7 @@ void write_ints(Writer& w, std::string_view key, const std::vector<int>& values)
   w.end_array();
 }
 
-void write_vertices(Writer& w, const Skeleton& s, const Vertices& v) {
+void write_vertices(Writer& w, const SkeletonSource& s, const Vertices& v) {
   if (!v.weighted()) {
     write_floats(w, "vertices", v.positions);
     return;
@@ -266,7 +266,7 @@ void write_vertices(Writer& w, const Skeleton& s, const Vertices& v) {
   std::vector<int> local;
   std::unordered_map<int, int> local_index;
   for (const auto& vertex : v.weights)
-    for (const Influence& influence : vertex)
+    for (const InfluenceSource& influence : vertex)
       if (local_index.emplace(influence.bone, static_cast<int>(local.size())).second) local.push_back(influence.bone);
 
   w.key("weights");
@@ -279,7 +279,7 @@ void write_vertices(Writer& w, const Skeleton& s, const Vertices& v) {
   w.begin_array(Layout::Block);
   for (const auto& vertex : v.weights) {
     w.begin_array(Layout::Inline);
-    for (const Influence& influence : vertex) {
+    for (const InfluenceSource& influence : vertex) {
       w.integer(local_index.at(influence.bone));
       write_number(w, influence.weight);
       write_number(w, influence.x);
@@ -303,7 +303,7 @@ void write_sequence(Writer& w, const std::optional<Sequence>& sequence) {
   w.end_object();
 }
 
-void write_data(Writer& w, const Skeleton&, const RegionAttachment& a) {
+void write_data(Writer& w, const SkeletonSource&, const RegionAttachment& a) {
   write_string(w, "image", a.image);
   write_float(w, "x", a.x, 0);
   write_float(w, "y", a.y, 0);
@@ -316,7 +316,7 @@ void write_data(Writer& w, const Skeleton&, const RegionAttachment& a) {
   write_sequence(w, a.sequence);
 }
 
-void write_data(Writer& w, const Skeleton& s, const MeshAttachment& a) {
+void write_data(Writer& w, const SkeletonSource& s, const MeshAttachment& a) {
   write_string(w, "image", a.image);
   write_color(w, "color", a.color, Rgba8::white());
   write_float(w, "width", a.width, 0);
@@ -329,7 +329,7 @@ void write_data(Writer& w, const Skeleton& s, const MeshAttachment& a) {
   write_sequence(w, a.sequence);
 }
 
-void write_data(Writer& w, const Skeleton&, const LinkedMeshAttachment& a) {
+void write_data(Writer& w, const SkeletonSource&, const LinkedMeshAttachment& a) {
   put_string(w, "parent", a.parent);
   write_string(w, "skin", a.skin);
   write_string(w, "image", a.image);
@@ -338,25 +338,25 @@ void write_data(Writer& w, const Skeleton&, const LinkedMeshAttachment& a) {
   write_sequence(w, a.sequence);
 }
 
-void write_data(Writer& w, const Skeleton& s, const BoundingBoxAttachment& a) {
+void write_data(Writer& w, const SkeletonSource& s, const BoundingBoxAttachment& a) {
   write_vertices(w, s, a.vertices);
   write_color(w, "color", a.color, kBoundingBoxColor);
 }
 
-void write_data(Writer& w, const Skeleton& s, const ClippingAttachment& a) {
+void write_data(Writer& w, const SkeletonSource& s, const ClippingAttachment& a) {
   if (a.end_slot >= 0) put_string(w, "end", slot_name(s, a.end_slot));
   write_vertices(w, s, a.vertices);
   write_color(w, "color", a.color, kClippingColor);
 }
 
-void write_data(Writer& w, const Skeleton&, const PointAttachment& a) {
+void write_data(Writer& w, const SkeletonSource&, const PointAttachment& a) {
   write_float(w, "x", a.x, 0);
   write_float(w, "y", a.y, 0);
   write_float(w, "rot", a.rotation, 0);
   write_color(w, "color", a.color, kPointColor);
 }
 
-void write_data(Writer& w, const Skeleton& s, const PathAttachment& a) {
+void write_data(Writer& w, const SkeletonSource& s, const PathAttachment& a) {
   write_bool(w, "closed", a.closed, false);
   write_bool(w, "constantSpeed", a.constant_speed, true);
   write_floats(w, "lengths", a.lengths);
@@ -385,7 +385,7 @@ Attachment read_attachment(const Node& node, const ReadNames& names) {
   return a;
 }
 
-void check_linked_meshes(const Skeleton& skeleton, const Node& skins) {
+void check_linked_meshes(const SkeletonSource& skeleton, const Node& skins) {
   for (std::size_t si = 0; si < skeleton.skins.size(); ++si) {
     const Skin& skin = skeleton.skins[si];
     for (std::size_t ai = 0; ai < skin.attachments.size(); ++ai) {
@@ -414,7 +414,7 @@ void check_linked_meshes(const Skeleton& skeleton, const Node& skins) {
   }
 }
 
-void write_attachment(Writer& w, const Skeleton& skeleton, const Attachment& attachment) {
+void write_attachment(Writer& w, const SkeletonSource& skeleton, const Attachment& attachment) {
   const AttachmentType type = attachment.type();
   const bool one_line =
       type == AttachmentType::Region || type == AttachmentType::Point || type == AttachmentType::LinkedMesh;

@@ -17,7 +17,7 @@
 namespace mf::offline::detail {
 
 // Name -> index for one kind of named item, with the JSON path of each name for duplicate messages.
-class NameTable {
+class NameIndex {
  public:
   // Adds `name` read from `node`; fails on `node` when the name is already taken.
   void add(const json::Node& node, const std::string& name, int index, std::string_view what);
@@ -34,8 +34,8 @@ class NameTable {
 
 // The names an attachment may refer to, built while reading the skeleton.
 struct ReadNames {
-  NameTable bones;
-  NameTable slots;
+  NameIndex bones;
+  NameIndex slots;
 };
 
 // ---- reading helpers --------------------------------------------------------------------------
@@ -77,7 +77,7 @@ Attachment read_attachment(const json::Node& node, const ReadNames& names);
 
 // Checks what only the whole skeleton can answer: a linked mesh's skin and parent mesh. `skins` is the
 // file's "skins" array, whose items match skeleton.skins one to one.
-void check_linked_meshes(const Skeleton& skeleton, const json::Node& skins);
+void check_linked_meshes(const SkeletonSource& skeleton, const json::Node& skins);
 
 // ---- writing helpers --------------------------------------------------------------------------
 
@@ -98,9 +98,9 @@ void write_color(json::Writer& w, std::string_view key, Rgba8 v, Rgba8 fallback)
 void write_string(json::Writer& w, std::string_view key, const std::string& v);  // left out when empty
 
 // The name behind an index; empty when the index is out of range (the reader rejects that file).
-const std::string& bone_name(const Skeleton& s, int index);
-const std::string& slot_name(const Skeleton& s, int index);
+const std::string& bone_name(const SkeletonSource& s, int index);
+const std::string& slot_name(const SkeletonSource& s, int index);
 
-void write_attachment(json::Writer& w, const Skeleton& skeleton, const Attachment& attachment);
+void write_attachment(json::Writer& w, const SkeletonSource& skeleton, const Attachment& attachment);
 
 }  // namespace mf::offline::detail

@@ -42,12 +42,12 @@ std::optional<PositionMode> parse_position_mode(std::string_view s) {
 std::optional<SpacingMode> parse_spacing_mode(std::string_view s) { return parse_enum<SpacingMode>(s, kSpacingNames); }
 std::optional<RotateMode> parse_rotate_mode(std::string_view s) { return parse_enum<RotateMode>(s, kRotateNames); }
 
-int Skeleton::find_bone(std::string_view name) const { return find_named(bones, name); }
-int Skeleton::find_slot(std::string_view name) const { return find_named(slots, name); }
-int Skeleton::find_skin(std::string_view name) const { return find_named(skins, name); }
-int Skeleton::find_event(std::string_view name) const { return find_named(events, name); }
+int SkeletonSource::find_bone(std::string_view name) const { return find_named(bones, name); }
+int SkeletonSource::find_slot(std::string_view name) const { return find_named(slots, name); }
+int SkeletonSource::find_skin(std::string_view name) const { return find_named(skins, name); }
+int SkeletonSource::find_event(std::string_view name) const { return find_named(events, name); }
 
-std::optional<ConstraintRef> Skeleton::find_constraint(std::string_view name) const {
+std::optional<ConstraintRef> SkeletonSource::find_constraint(std::string_view name) const {
   if (int i = find_named(ik, name); i >= 0) return ConstraintRef{ConstraintKind::Ik, i};
   if (int i = find_named(transform, name); i >= 0) return ConstraintRef{ConstraintKind::Transform, i};
   if (int i = find_named(path, name); i >= 0) return ConstraintRef{ConstraintKind::Path, i};
@@ -55,7 +55,7 @@ std::optional<ConstraintRef> Skeleton::find_constraint(std::string_view name) co
   return std::nullopt;
 }
 
-const std::string& Skeleton::constraint_name(ConstraintRef ref) const {
+const std::string& SkeletonSource::constraint_name(ConstraintRef ref) const {
   const auto i = static_cast<std::size_t>(ref.index);
   switch (ref.kind) {
     case ConstraintKind::Ik: return ik[i].name;

@@ -81,16 +81,16 @@ struct Interval {
 
 class Checker {
  public:
-  Checker(const Graph& g, const std::string& file, const GraphRigNames* rig) : g_(g), file_(file), rig_(rig) {}
+  Checker(const GraphSource& g, const std::string& file, const GraphRigNames* rig) : g_(g), file_(file), rig_(rig) {}
 
   std::vector<Finding> run() {
-    std::map<std::string, const GraphSource*> seen;
+    std::map<std::string, const SourceLocation*> seen;
     for (const GraphParameter& p : g_.parameters) {
       const auto [it, inserted] = seen.emplace(p.name, &p.source);
       if (!inserted) error(p.source, "duplicate parameter name " + in_quotes(p.name));
     }
     seen.clear();
-    for (const GraphLayer& l : g_.layers) {
+    for (const GraphLayerSource& l : g_.layers) {
       const auto [it, inserted] = seen.emplace(l.name, &l.source);
       if (!inserted) error(l.source, "duplicate layer name " + in_quotes(l.name));
       if (rig_)
@@ -104,14 +104,14 @@ class Checker {
   }
 
  private:
-  void add(Severity severity, const GraphSource& at, std::string message) {
+  void add(Severity severity, const SourceLocation& at, std::string message) {
     out_.push_back({severity, Error{file_, at.path, at.position, std::move(message)}});
   }
-  void error(const GraphSource& at, std::string message) { add(Severity::Error, at, std::move(message)); }
-  void warning(const GraphSource& at, std::string message) { add(Severity::Warning, at, std::move(message)); }
+  void error(const SourceLocation& at, std::string message) { add(Severity::Error, at, std::move(message)); }
+  void warning(const SourceLocation& at, std::string message) { add(Severity::Warning, at, std::move(message)); }
 
-  static GraphSource member_of(const GraphSource& s, std::string_view key) {
-    return GraphSource{s.path.empty() ? std::string(key) : s.path + "." + std::string(key), s.position};
+  static SourceLocation member_of(const SourceLocation& s, std::string_view key) {
+    return SourceLocation{s.path.empty() ? std::string(key) : s.path + "." + std::string(key), s.position};
   }
 
   const GraphParameter* find_param(std::string_view name) const {
@@ -127,7 +127,7 @@ class Checker {
   }
 
   // A parameter used where only numbers (or only floats) make sense; false after reporting.
-  bool check_number_param(const GraphSource& at, const std::string& name, bool float_only, const char* role) {
+  bool check_number_param(const SourceLocation& at, const std::string& name, bool float_only, const char* role) {
     const GraphParameter* p = find_param(name);
     if (!p) {
       error(at, std::string(role) + " names unknown parameter " + in_quotes(name) + "; the graph has: " + param_names());
@@ -142,12 +142,12 @@ class Checker {
     return true;
   }
 
-  void check_clip(const GraphSource& at, const std::string& clip) {
+  void check_clip(const SourceLocation& at, const std::string& clip) {
     if (rig_ && std::find(rig_->clips.begin(), rig_->clips.end(), clip) == rig_->clips.end())
       error(at, "unknown clip " + in_quotes(clip) + "; " + rig_->mskel + " has: " + name_list(rig_->clips));
   }
 
-  void check_state(const GraphState& s) {
+  void check_state(const GraphStateSource& s) {
     if (!s.speed_param.empty()) check_number_param(member_of(s.source, "speedParam"), s.speed_param, true, "speedParam");
     switch (s.kind) {
       case GraphStateKind::Clip: check_clip(member_of(s.source, "clip"), s.clip); break;
@@ -280,7 +280,7 @@ class Checker {
   void check_machine(const GraphMachine& m, bool top) {
     std::map<std::string, int> index;
     for (std::size_t i = 0; i < m.states.size(); ++i) {
-      const GraphState& s = m.states[i];
+      const GraphStateSource& s = m.states[i];
       const auto [it, inserted] = index.emplace(s.name, static_cast<int>(i));
       if (!inserted) error(s.source, "duplicate state name " + in_quotes(s.name) + " in this state machine");
       check_state(s);
@@ -290,7 +290,7 @@ class Checker {
       return it == index.end() ? -1 : it->second;
     };
     std::string state_names;
-    for (const GraphState& s : m.states) state_names += (state_names.empty() ? "" : ", ") + s.name;
+    for (const GraphStateSource& s : m.states) state_names += (state_names.empty() ? "" : ", ") + s.name;
 
     const int entry = find(m.entry);
     if (entry < 0) error(member_of(m.source, "entry"), "entry names unknown state " + in_quotes(m.entry) + "; the machine has: " + state_names);
@@ -375,7 +375,7 @@ class Checker {
     }
   }
 
-  const Graph& g_;
+  const GraphSource& g_;
   const std::string& file_;
   const GraphRigNames* rig_;
   std::vector<Finding> out_;
@@ -383,7 +383,7 @@ class Checker {
 
 }  // namespace
 
-std::vector<Finding> check_graph(const Graph& graph, const std::string& file, const GraphRigNames* rig) {
+std::vector<Finding> check_graph(const GraphSource& graph, const std::string& file, const GraphRigNames* rig) {
   return Checker(graph, file, rig).run();
 }
 
@@ -392,12 +392,12 @@ Expected<GraphRigNames> load_graph_rig_names(const std::string& mskel_path) {
   if (!rig) return Unexpected{rig.error()};
   GraphRigNames names;
   names.mskel = mskel_path;
-  for (const ClipSource& c : rig->clips) names.clips.push_back(c.name);
+  for (const ClipFile& c : rig->clips) names.clips.push_back(c.name);
   for (const Bone& b : rig->skeleton.bones) names.bones.push_back(b.name);
   return names;
 }
 
-std::string graph_skeleton_path(const Graph& graph, const std::string& mgraph_path) {
+std::string graph_skeleton_path(const GraphSource& graph, const std::string& mgraph_path) {
   if (graph.skeleton_path.empty()) return "";
   const std::filesystem::path folder = std::filesystem::path(mgraph_path).parent_path();
   return (folder / graph.skeleton_path).lexically_normal().string();

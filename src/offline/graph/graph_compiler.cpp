@@ -16,13 +16,13 @@ namespace {
 
 class Compiler {
  public:
-  explicit Compiler(const Graph& g) : g_(g) {}
+  explicit Compiler(const GraphSource& g) : g_(g) {}
 
   anim::AnimationGraph compile(const std::string& name) {
     out_.uid = g_.uid;
     out_.name = name;
     for (const GraphParameter& p : g_.parameters) out_.params.push_back({p.name, p.type, p.default_value});
-    for (const GraphLayer& l : g_.layers) {
+    for (const GraphLayerSource& l : g_.layers) {
       anim::GraphLayer layer;
       layer.name = l.name;
       layer.weight = l.weight;
@@ -50,7 +50,7 @@ class Compiler {
         if (m.states[i].name == state) return static_cast<std::int32_t>(first + i);
       return -1;
     };
-    for (const GraphState& s : m.states) out_.states.push_back(compile_state(s));
+    for (const GraphStateSource& s : m.states) out_.states.push_back(compile_state(s));
 
     std::vector<std::size_t> order(m.transitions.size());
     for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
@@ -87,7 +87,7 @@ class Compiler {
     return index;
   }
 
-  anim::GraphState compile_state(const GraphState& s) {
+  anim::GraphState compile_state(const GraphStateSource& s) {
     anim::GraphState r;
     r.name = s.name;
     r.speed = s.speed;
@@ -157,20 +157,20 @@ class Compiler {
     return static_cast<std::int32_t>(out_.conditions.size() - 1);
   }
 
-  const Graph& g_;
+  const GraphSource& g_;
   anim::AnimationGraph out_;
 };
 
 }  // namespace
 
-Expected<anim::AnimationGraph> compile_graph(const Graph& graph, const std::string& file, const std::string& name) {
+Expected<anim::AnimationGraph> compile_graph(const GraphSource& graph, const std::string& file, const std::string& name) {
   for (const Finding& f : check_graph(graph, file))
     if (f.severity == Severity::Error) return Unexpected{f.error};
   return Compiler(graph).compile(name);
 }
 
 Expected<anim::AnimationGraph> compile_graph_file(const std::string& mgraph_path) {
-  Expected<Graph> graph = read_graph_file(mgraph_path);
+  Expected<GraphSource> graph = read_graph_file(mgraph_path);
   if (!graph) return Unexpected{graph.error()};
   return compile_graph(*graph, mgraph_path, std::filesystem::path(mgraph_path).stem().string());
 }

@@ -54,7 +54,7 @@ constexpr ConditionOp kCompareOps[] = {ConditionOp::Greater,   ConditionOp::Less
 
 std::string in_quotes(std::string_view s) { return "\"" + std::string(s) + "\""; }
 
-GraphSource source_of(const Node& n) { return GraphSource{n.path(), n.position()}; }
+SourceLocation source_of(const Node& n) { return SourceLocation{n.path(), n.position()}; }
 
 float read_nonnegative(const Node& n) {
   const float v = n.as_float();
@@ -66,10 +66,10 @@ float read_nonnegative(const Node& n) {
 
 class Reader {
  public:
-  Graph read(const Node& root) {
+  GraphSource read(const Node& root) {
     if (!root.is_object()) root.fail("a graph is a JSON object");
     ObjectReader r(root);
-    Graph g;
+    GraphSource g;
     const Node format = r.required("format");
     g.format = format.as_int();
     if (g.format != kGraphFormatVersion)
@@ -93,7 +93,7 @@ class Reader {
   }
 
  private:
-  static void read_skeleton_ref(const Node& node, Graph& g) {
+  static void read_skeleton_ref(const Node& node, GraphSource& g) {
     ObjectReader r(node);
     const Node uid = r.required("uid");
     g.skeleton_uid = uid.as_string();
@@ -129,9 +129,9 @@ class Reader {
     return p;
   }
 
-  GraphLayer read_layer(const Node& node) {
+  GraphLayerSource read_layer(const Node& node) {
     ObjectReader r(node);
-    GraphLayer l;
+    GraphLayerSource l;
     l.source = source_of(node);
     l.name = r.required("name").as_nonempty_string();
     if (std::optional<Node> w = r.optional("weight")) {
@@ -171,9 +171,9 @@ class Reader {
     return m;
   }
 
-  GraphState read_state(const Node& node, int depth) {
+  GraphStateSource read_state(const Node& node, int depth) {
     ObjectReader r(node);
-    GraphState s;
+    GraphStateSource s;
     s.source = source_of(node);
     const Node name = r.required("name");
     s.name = name.as_nonempty_string();
@@ -208,7 +208,7 @@ class Reader {
     return s;
   }
 
-  static void read_blend(const Node& node, GraphState& s, bool two_d) {
+  static void read_blend(const Node& node, GraphStateSource& s, bool two_d) {
     ObjectReader r(node);
     s.blend_source = source_of(node);
     if (two_d) {
@@ -352,7 +352,7 @@ void write_condition(Writer& w, const GraphCondition& c) {
 
 void write_machine(Writer& w, const GraphMachine& m);
 
-void write_blend(Writer& w, const GraphState& s) {
+void write_blend(Writer& w, const GraphStateSource& s) {
   const bool two_d = s.kind == GraphStateKind::Blend2D;
   w.key(two_d ? "blend2d" : "blend1d");
   w.begin_object();
@@ -391,7 +391,7 @@ void write_blend(Writer& w, const GraphState& s) {
   w.end_object();
 }
 
-void write_state(Writer& w, const GraphState& s) {
+void write_state(Writer& w, const GraphStateSource& s) {
   // A clip state fits on one line; blend spaces and machines open blocks.
   w.begin_object(s.kind == GraphStateKind::Clip ? Layout::Inline : Layout::Block);
   w.key("name");
@@ -458,7 +458,7 @@ void write_machine(Writer& w, const GraphMachine& m) {
   w.string(m.entry);
   w.key("states");
   w.begin_array();
-  for (const GraphState& s : m.states) write_state(w, s);
+  for (const GraphStateSource& s : m.states) write_state(w, s);
   w.end_array();
   if (!m.transitions.empty()) {
     w.key("transitions");
@@ -487,7 +487,7 @@ void write_parameter(Writer& w, const GraphParameter& p) {
   w.end_object();
 }
 
-void write_layer(Writer& w, const GraphLayer& l) {
+void write_layer(Writer& w, const GraphLayerSource& l) {
   w.begin_object();
   w.key("name");
   w.string(l.name);
@@ -512,7 +512,7 @@ void write_layer(Writer& w, const GraphLayer& l) {
 
 }  // namespace
 
-Expected<Graph> read_graph(std::string_view text, const std::string& file) {
+Expected<GraphSource> read_graph(std::string_view text, const std::string& file) {
   Expected<json::Value> doc = json::parse(text, file);
   if (!doc) return Unexpected{doc.error()};
   try {
@@ -522,13 +522,13 @@ Expected<Graph> read_graph(std::string_view text, const std::string& file) {
   }
 }
 
-Expected<Graph> read_graph_file(const std::string& path) {
+Expected<GraphSource> read_graph_file(const std::string& path) {
   Expected<std::string> text = read_file(path);
   if (!text) return Unexpected{text.error()};
   return read_graph(*text, path);
 }
 
-std::string write_graph(const Graph& g) {
+std::string write_graph(const GraphSource& g) {
   Writer w;
   w.begin_object();
   w.key("format");
@@ -554,12 +554,12 @@ std::string write_graph(const Graph& g) {
   }
   w.key("layers");
   w.begin_array();
-  for (const GraphLayer& l : g.layers) write_layer(w, l);
+  for (const GraphLayerSource& l : g.layers) write_layer(w, l);
   w.end_array();
   w.end_object();
   return w.finish();
 }
 
-Status save_graph(const Graph& graph, const std::string& path) { return write_file_atomic(path, write_graph(graph)); }
+Status save_graph(const GraphSource& graph, const std::string& path) { return write_file_atomic(path, write_graph(graph)); }
 
 }  // namespace mf::offline

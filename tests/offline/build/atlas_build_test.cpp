@@ -324,7 +324,7 @@ void expect_regions_show_their_images(const skel::SkeletonData& d, const std::st
 }
 
 // Region index → image name, for the region attachments of the data (sequence frames included).
-std::map<std::int32_t, std::string> region_names(const Skeleton& s, const skel::SkeletonData& d) {
+std::map<std::int32_t, std::string> region_names(const SkeletonSource& s, const skel::SkeletonData& d) {
   std::map<std::int32_t, std::string> out;
   std::size_t index = 0;
   for (const Skin& skin : s.skins)
@@ -460,8 +460,8 @@ Attachment region_attachment(int slot, std::string name, RegionAttachment r) {
 }
 
 // Two slots on a rotated bone: a region with a normal map and a 3-frame sequence without.
-Skeleton lit_rig() {
-  Skeleton s;
+SkeletonSource lit_rig() {
+  SkeletonSource s;
   s.uid = "skl_0123456789ab";
   s.import.page_size = 64;
   s.import.padding = 1;
@@ -501,7 +501,7 @@ Skeleton lit_rig() {
 
 TEST(AtlasBuild, ARigWithANormalMapAndASequenceBuildsFromDisk) {
   RigDir dir;
-  const Skeleton s = lit_rig();
+  const SkeletonSource s = lit_rig();
   ASSERT_TRUE(save_skeleton(s, dir.file("lit.mskel")));
   dir.image("shield", blocky(20, 16, {4, 3, 10, 9}, 70));
   Image normal = Image::blank(20, 16);
@@ -559,7 +559,7 @@ TEST(AtlasBuild, ARigWithANormalMapAndASequenceBuildsFromDisk) {
 
 TEST(AtlasBuild, RigAtlasErrorsNameTheImage) {
   RigDir dir;
-  Skeleton s = lit_rig();
+  SkeletonSource s = lit_rig();
   s.import.page_size = 64;  // the trimmed 70 × 9 shield with 1 pixel of padding is 72 × 11
   s.skins[0].attachments.resize(1);
   s.slots.resize(1);

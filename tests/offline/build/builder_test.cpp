@@ -71,8 +71,8 @@ MeshAttachment triangle_mesh() {
 }
 
 // root ─ hip ─ arm; two slots.
-Skeleton small_rig() {
-  Skeleton s;
+SkeletonSource small_rig() {
+  SkeletonSource s;
   s.uid = "skl_0123456789ab";
   s.bones = {bone("root", -1), bone("hip", 0, 10, -20, 40), bone("arm", 1, 30, 0, 25)};
   s.bones[1].rotation = 15;
@@ -89,7 +89,7 @@ Skeleton small_rig() {
   return s;
 }
 
-BuildResult build(const Skeleton& s, const ImageSizeFn& images = sizes()) {
+BuildResult build(const SkeletonSource& s, const ImageSizeFn& images = sizes()) {
   Expected<BuildResult> r = build_skeleton(s, images, "test", "test.mskel");
   if (!r) ADD_FAILURE() << r.error().to_string();
   return r ? std::move(r).value() : BuildResult{std::make_shared<skel::SkeletonData>(), {}};
@@ -213,7 +213,7 @@ TEST(Builder, CopiesBonesAndSlotsWithIndices) {
 }
 
 TEST(Builder, RegionCornersAreScaledRotatedAndOffsetInTheSlotBonesSpace) {
-  Skeleton s = small_rig();
+  SkeletonSource s = small_rig();
   RegionAttachment quarter;  // 90° makes the corners easy to compute by hand
   quarter.x = 5;
   quarter.y = -3;
@@ -266,7 +266,7 @@ TEST(Builder, RegionCornersAreScaledRotatedAndOffsetInTheSlotBonesSpace) {
 }
 
 TEST(Builder, UnweightedMeshVerticesBecomeSingleInfluencesOnTheSlotBone) {
-  Skeleton s = small_rig();
+  SkeletonSource s = small_rig();
   s.skins[0].attachments.push_back(attachment(1, "tri", triangle_mesh()));
   const BuildResult r = build(s);
   const skel::SkeletonData& d = *r.data;
@@ -303,7 +303,7 @@ MeshAttachment overweight_mesh() {
 }
 
 TEST(Builder, CapsInfluencesAtTheEightLargestRenormalisedWithAWarning) {
-  Skeleton s = small_rig();
+  SkeletonSource s = small_rig();
   s.skins[0].attachments.push_back(attachment(1, "heavy", overweight_mesh()));
   const BuildResult r = build(s);
   const skel::SkeletonData& d = *r.data;
@@ -330,7 +330,7 @@ TEST(Builder, CapsInfluencesAtTheEightLargestRenormalisedWithAWarning) {
 }
 
 TEST(Builder, ImportScaleMultipliesEveryPixelQuantity) {
-  Skeleton s = small_rig();
+  SkeletonSource s = small_rig();
   s.import.scale = 0.5f;
   RegionAttachment region;
   region.x = 10;
@@ -426,7 +426,7 @@ TEST(Builder, ImportScaleMultipliesEveryPixelQuantity) {
 }
 
 TEST(Builder, SequencesHaveOneRegionPerFrameAndOneAtlasPlacePerImage) {
-  Skeleton s = small_rig();
+  SkeletonSource s = small_rig();
   RegionAttachment flame;
   flame.image = "fire";
   flame.sequence = Sequence{4, 8, 2, 2};  // fire08, fire09, fire10, fire11; setup frame fire10
@@ -480,7 +480,7 @@ TEST(Builder, SequencesHaveOneRegionPerFrameAndOneAtlasPlacePerImage) {
 }
 
 TEST(Builder, LinkedMeshesShareTheirParentsGeometry) {
-  Skeleton s = small_rig();
+  SkeletonSource s = small_rig();
   LinkedMeshAttachment shared;
   shared.parent = "cloth";
   shared.skin = "default";
@@ -526,7 +526,7 @@ TEST(Builder, LinkedMeshesShareTheirParentsGeometry) {
 }
 
 TEST(Builder, SkinTablesAreSortedBySlotThenName) {
-  Skeleton s = small_rig();
+  SkeletonSource s = small_rig();
   s.slots.push_back(slot("back", 0));
   Skin skin;
   skin.name = "extra";
@@ -557,8 +557,8 @@ TEST(Builder, SkinTablesAreSortedBySlotThenName) {
 }
 
 // root(0) ─ hip(1) ─ thigh(2) ─ shin(3) ─ foot(4); target(5) and other(6) under root.
-Skeleton leg_rig() {
-  Skeleton s;
+SkeletonSource leg_rig() {
+  SkeletonSource s;
   s.bones = {bone("root", -1), bone("hip", 0),    bone("thigh", 1, 0, 0, 50), bone("shin", 2, 50, 0, 45),
              bone("foot", 3, 45), bone("target", 0, 20, 100), bone("other", 0)};
   return s;
@@ -571,7 +571,7 @@ std::vector<std::pair<skel::UpdateKind, std::int32_t>> steps(const std::vector<s
 }
 
 TEST(Builder, UpdateOrderPutsIkTargetsBeforeAndDescendantsAfterTheConstraint) {
-  Skeleton s = leg_rig();
+  SkeletonSource s = leg_rig();
   IkConstraint ik;
   ik.name = "leg";
   ik.bones = {2, 3};
@@ -606,7 +606,7 @@ TEST(Builder, UpdateOrderPutsIkTargetsBeforeAndDescendantsAfterTheConstraint) {
 }
 
 TEST(Builder, ConstraintsRunInTheirOrderAndSkinsListTheirIds) {
-  Skeleton s = leg_rig();
+  SkeletonSource s = leg_rig();
   IkConstraint ik;
   ik.name = "leg";
   ik.order = 2;
@@ -645,7 +645,7 @@ TEST(Builder, ConstraintsRunInTheirOrderAndSkinsListTheirIds) {
 }
 
 TEST(Builder, PathConstraintsWaitForTheBonesThatWeightTheirPath) {
-  Skeleton s = leg_rig();
+  SkeletonSource s = leg_rig();
   s.slots = {slot("rail", 0, "rail")};
   PathAttachment rail;
   rail.vertices.weights.assign(6, {{6, 1, 0, 0}});  // weighted to "other"
@@ -668,7 +668,7 @@ TEST(Builder, PathConstraintsWaitForTheBonesThatWeightTheirPath) {
 }
 
 TEST(Builder, AMissingImageIsAnErrorNamingItAndTheAttachment) {
-  Skeleton s = small_rig();
+  SkeletonSource s = small_rig();
   RegionAttachment r;
   r.image = "ghost";
   s.skins[0].attachments.push_back(attachment(1, "spooky", r));
@@ -688,7 +688,7 @@ TEST(Builder, AMissingImageIsAnErrorNamingItAndTheAttachment) {
 }
 
 TEST(Builder, BadReferencesAreErrorsNotCrashes) {
-  Skeleton s = small_rig();
+  SkeletonSource s = small_rig();
   s.slots[1].bone = 7;
   Expected<BuildResult> r = build_skeleton(s, sizes(), "t", "t.mskel");
   ASSERT_FALSE(r);
@@ -712,7 +712,7 @@ TEST(Builder, BadReferencesAreErrorsNotCrashes) {
 }
 
 TEST(Builder, BuildsEveryAttachmentKindOfTheRichTestRig) {
-  Expected<Skeleton> s = read_skeleton_file(MF_TEST_DATA_DIR "/mskel/rich.mskel");
+  Expected<SkeletonSource> s = read_skeleton_file(MF_TEST_DATA_DIR "/mskel/rich.mskel");
   ASSERT_TRUE(s) << s.error().to_string();
   const BuildResult r = build(*s);
   const skel::SkeletonData& d = *r.data;
@@ -760,18 +760,18 @@ TEST(Builder, BuildsEveryAttachmentKindOfTheRichTestRig) {
 // ---- clips ----
 
 struct Built {
-  Skeleton skeleton;
+  SkeletonSource skeleton;
   BuildResult result;
   const skel::SkeletonData& data() const { return *result.data; }
 };
 
-Built built(Skeleton s) {
+Built built(SkeletonSource s) {
   Built b{std::move(s), {}};
   b.result = build(b.skeleton);
   return b;
 }
 
-skel::ClipData compile(const Clip& clip, const Built& b) {
+skel::ClipData compile(const ClipSource& clip, const Built& b) {
   Expected<skel::ClipData> c = compile_clip(clip, b.skeleton, b.data(), "clip", "clip.manim");
   if (!c) ADD_FAILURE() << c.error().to_string();
   return c ? std::move(c).value() : skel::ClipData{};
@@ -796,7 +796,7 @@ CurveTimeline curve_timeline(CurveKind kind, std::string target, std::vector<flo
 
 TEST(Builder, CurvesBecomeCodesWithBeziersPreSampled) {
   const Built b = built(small_rig());
-  Clip clip;
+  ClipSource clip;
   clip.length = 2;
   const Curve ease = Curve::bezier(0.25f, 0.1f, 0.75f, 0.9f);
   const Curve wild = Curve::bezier(-0.5f, 2, 1.5f, -1);  // x outside [0, 1] is clamped
@@ -840,7 +840,7 @@ TEST(Builder, CurvesBecomeCodesWithBeziersPreSampled) {
 }
 
 TEST(Builder, ConstraintAndSlotTimelinesKeepLayoutAndChannels) {
-  Skeleton s = leg_rig();
+  SkeletonSource s = leg_rig();
   s.slots = {slot("a", 0)};
   IkConstraint ik;
   ik.name = "leg";
@@ -854,7 +854,7 @@ TEST(Builder, ConstraintAndSlotTimelinesKeepLayoutAndChannels) {
   s.physics.push_back(p);
   s.import.scale = 2;
   const Built b = built(s);
-  Clip clip;
+  ClipSource clip;
   clip.length = 1;
   CurveTimeline ikt = curve_timeline(CurveKind::Ik, "leg", {0, 1}, {1, 3, -1, 1, 0, 0.5f, 0, 1, 0, 1},
                                      {Curve::linear(), Curve::stepped()});
@@ -902,7 +902,7 @@ TEST(Builder, ConstraintAndSlotTimelinesKeepLayoutAndChannels) {
 }
 
 TEST(Builder, ImportScaleAppliesToTranslateKeysAndDeformOffsets) {
-  Skeleton s = small_rig();
+  SkeletonSource s = small_rig();
   s.import.scale = 0.5f;
   s.skins[0].attachments.push_back(attachment(1, "tri", triangle_mesh()));
   PathConstraint rail;
@@ -913,7 +913,7 @@ TEST(Builder, ImportScaleAppliesToTranslateKeysAndDeformOffsets) {
   rail.spacing_mode = SpacingMode::Percent;
   s.path.push_back(rail);
   const Built b = built(s);
-  Clip clip;
+  ClipSource clip;
   clip.length = 1;
   clip.curves.push_back(curve_timeline(CurveKind::Translate, "hip", {0, 1}, {0, 0, 10, -4}, {Curve::linear(), Curve::linear()}));
   clip.curves.push_back(curve_timeline(CurveKind::TranslateY, "arm", {0}, {8}));
@@ -948,13 +948,13 @@ TEST(Builder, ImportScaleAppliesToTranslateKeysAndDeformOffsets) {
 }
 
 TEST(Builder, DeformKeysFollowTheInfluencesTheCapKept) {
-  Skeleton s = small_rig();
+  SkeletonSource s = small_rig();
   s.skins[0].attachments.push_back(attachment(1, "heavy", overweight_mesh()));
   LinkedMeshAttachment linked;
   linked.parent = "heavy";
   s.skins[0].attachments.push_back(attachment(1, "copy", linked));
   const Built b = built(s);
-  Clip clip;
+  ClipSource clip;
   clip.length = 1;
   // Source floats: vertex 0 → 0, 1; vertex 1 → 2…21 (influences 0…9); vertex 2 → 22, 23. The cap drops
   // influences 0 and 1 of vertex 1 (floats 2…5).
@@ -974,7 +974,7 @@ TEST(Builder, DeformKeysFollowTheInfluencesTheCapKept) {
 }
 
 TEST(Builder, AttachmentDrawOrderAndEventTimelinesCompile) {
-  Skeleton s = small_rig();
+  SkeletonSource s = small_rig();
   s.slots = {slot("a", 0, "body"), slot("b", 0), slot("c", 0), slot("d", 0)};
   s.skins[0].attachments.push_back(attachment(1, "flash", RegionAttachment{}));
   EventDef step;
@@ -988,15 +988,15 @@ TEST(Builder, AttachmentDrawOrderAndEventTimelinesCompile) {
   hit.name = "hit";
   s.events = {step, hit};
   const Built b = built(s);
-  Clip clip;
+  ClipSource clip;
   clip.length = 1;
   clip.attachments.push_back({"b", {0, 0.5f}, {std::string("flash"), std::nullopt}});
   clip.draw_order.times = {0, 0.25f, 0.5f};
   clip.draw_order.keys = {{{"c", -2}}, {{"a", 3}, {"d", -3}}, {}};
   clip.events.times = {0.1f, 0.1f, 0.9f};
-  EventKey plain{"step", {}, {}, {}, {}, {}};
-  EventKey loud{"step", 3, {}, std::string("right"), 1.0f, {}};
-  EventKey other{"hit", {}, 2.5f, std::string("right"), {}, 0.5f};
+  EventKeySource plain{"step", {}, {}, {}, {}, {}};
+  EventKeySource loud{"step", 3, {}, std::string("right"), 1.0f, {}};
+  EventKeySource other{"hit", {}, 2.5f, std::string("right"), {}, 0.5f};
   clip.events.keys = {plain, loud, other};
   const skel::ClipData c = compile(clip, b);
 
@@ -1033,7 +1033,7 @@ TEST(Builder, AttachmentDrawOrderAndEventTimelinesCompile) {
 
 TEST(Builder, ClipErrorsNameTheTimeline) {
   const Built b = built(small_rig());
-  Clip clip;
+  ClipSource clip;
   clip.curves.push_back(curve_timeline(CurveKind::Rotate, "nobody", {0}, {1}));
   Expected<skel::ClipData> c = compile_clip(clip, b.skeleton, b.data(), "x", "x.manim");
   ASSERT_FALSE(c);
@@ -1057,20 +1057,20 @@ TEST(Builder, ClipErrorsNameTheTimeline) {
 
 TEST(Builder, BuildsARigFromDiskWithItsImagesAndClips) {
   TempDir dir;
-  Skeleton s = small_rig();
+  SkeletonSource s = small_rig();
   s.import.scale = 2;
   s.skins[0].attachments.push_back(attachment(1, "tri", triangle_mesh()));
   ASSERT_TRUE(save_skeleton(s, dir.file("hero.mskel")));
   dir.write("images/body.png", png_image(30, 10));
   dir.write("images/tri.png", png_image(8, 8));
-  Clip walk;
+  ClipSource walk;
   walk.uid = "anm_00000000000a";
   walk.skeleton_uid = s.uid;
   walk.length = 1.5f;
   walk.curves.push_back(curve_timeline(CurveKind::TranslateX, "hip", {0, 1}, {0, 3}, {Curve::linear()}));
   fs::create_directories(dir.file("hero.clips"));
   ASSERT_TRUE(save_clip(walk, dir.file("hero.clips/walk.manim")));
-  Clip idle = walk;
+  ClipSource idle = walk;
   idle.uid = "anm_00000000000b";
   idle.length = 0.5f;
   ASSERT_TRUE(save_clip(idle, dir.file("hero.clips/idle.manim")));
@@ -1102,10 +1102,10 @@ TEST(Builder, BuildsARigFromDiskWithItsImagesAndClips) {
 
 TEST(Builder, BuildRigListsClipsAndCompilesThemOnDemand) {
   TempDir dir;
-  const Skeleton s = small_rig();
+  const SkeletonSource s = small_rig();
   ASSERT_TRUE(save_skeleton(s, dir.file("hero.mskel")));
   dir.write("images/body.png", png_image(30, 10));
-  Clip walk;
+  ClipSource walk;
   walk.uid = "anm_00000000000a";
   walk.skeleton_uid = s.uid;
   walk.length = 2;
@@ -1131,7 +1131,7 @@ TEST(Builder, BuildRigListsClipsAndCompilesThemOnDemand) {
 
 TEST(Builder, RigErrorsNameTheImageAndTheBrokenClip) {
   TempDir dir;
-  Skeleton s = small_rig();
+  SkeletonSource s = small_rig();
   ASSERT_TRUE(save_skeleton(s, dir.file("hero.mskel")));
   Expected<BuildResult> r = build_rig_file(dir.file("hero.mskel"));
   ASSERT_FALSE(r);

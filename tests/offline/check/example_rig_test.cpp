@@ -34,19 +34,19 @@ constexpr ClipExpectation kClips[] = {
 
 std::string clip_path(const std::string& name) { return kRigDir + "/mannequin.clips/" + name + ".manim"; }
 
-Skeleton load_skeleton() {
+SkeletonSource load_skeleton() {
   auto skeleton = read_skeleton_file(kSkeletonPath);
   if (!skeleton) ADD_FAILURE() << skeleton.error().to_string();
-  return skeleton ? *skeleton : Skeleton{};
+  return skeleton ? *skeleton : SkeletonSource{};
 }
 
-Clip load_clip(const Skeleton& skeleton, const std::string& name) {
+ClipSource load_clip(const SkeletonSource& skeleton, const std::string& name) {
   auto clip = read_clip_file(clip_path(name), &skeleton);
   if (!clip) ADD_FAILURE() << clip.error().to_string();
-  return clip ? *clip : Clip{};
+  return clip ? *clip : ClipSource{};
 }
 
-const Attachment* find_attachment(const Skeleton& s, const std::string& skin, int slot, const std::string& name) {
+const Attachment* find_attachment(const SkeletonSource& s, const std::string& skin, int slot, const std::string& name) {
   const int index = s.find_skin(skin);
   if (index < 0) return nullptr;
   for (const Attachment& a : s.skins[index].attachments) {
@@ -56,7 +56,7 @@ const Attachment* find_attachment(const Skeleton& s, const std::string& skin, in
 }
 
 TEST(ExampleRig, IsAHumanoidOf20To40Bones) {
-  const Skeleton s = load_skeleton();
+  const SkeletonSource s = load_skeleton();
   EXPECT_GE(s.bones.size(), 20u);
   EXPECT_LE(s.bones.size(), 40u);
   for (const char* name : {"root", "hips", "spine", "chest", "neck", "head", "upper_arm_l", "forearm_l", "hand_l",
@@ -76,7 +76,7 @@ TEST(ExampleRig, IsAHumanoidOf20To40Bones) {
 }
 
 TEST(ExampleRig, HasAWeightedMeshWhoseWeightsSumToOne) {
-  const Skeleton s = load_skeleton();
+  const SkeletonSource s = load_skeleton();
   int weighted_meshes = 0;
   std::size_t most_influences = 0;
   for (const Skin& skin : s.skins) {
@@ -87,7 +87,7 @@ TEST(ExampleRig, HasAWeightedMeshWhoseWeightsSumToOne) {
       for (std::size_t v = 0; v < mesh->vertices.weights.size(); ++v) {
         const auto& influences = mesh->vertices.weights[v];
         float sum = 0;
-        for (const Influence& in : influences) sum += in.weight;
+        for (const InfluenceSource& in : influences) sum += in.weight;
         EXPECT_NEAR(sum, 1.0f, kWeightSumTolerance) << skin.name << "/" << a.name << " vertex " << v;
         most_influences = std::max(most_influences, influences.size());
       }
@@ -99,7 +99,7 @@ TEST(ExampleRig, HasAWeightedMeshWhoseWeightsSumToOne) {
 }
 
 TEST(ExampleRig, LegsAreTwoBoneIkChainsWithKneesForward) {
-  const Skeleton s = load_skeleton();
+  const SkeletonSource s = load_skeleton();
   int two_bone = 0;
   for (const IkConstraint& ik : s.ik) {
     if (ik.bones.size() != 2) continue;
@@ -122,7 +122,7 @@ TEST(ExampleRig, LegsAreTwoBoneIkChainsWithKneesForward) {
 }
 
 TEST(ExampleRig, HasADefaultAndAKnightSkinThatBothResolveEverySlot) {
-  const Skeleton s = load_skeleton();
+  const SkeletonSource s = load_skeleton();
   ASSERT_EQ(s.skins.size(), 2u);
   EXPECT_EQ(s.skins[0].name, "default");
   EXPECT_EQ(s.skins[1].name, "knight");
@@ -154,7 +154,7 @@ TEST(ExampleRig, HasADefaultAndAKnightSkinThatBothResolveEverySlot) {
 }
 
 TEST(ExampleRig, EveryImageIsListedAndPresent) {
-  const Skeleton s = load_skeleton();
+  const SkeletonSource s = load_skeleton();
   std::set<std::string> listed;
   for (const ImageEntry& image : s.images) {
     listed.insert(image.name);
@@ -176,10 +176,10 @@ TEST(ExampleRig, EveryImageIsListedAndPresent) {
 }
 
 TEST(ExampleRig, HasIdleWalkRunAndJumpClipsOfThisSkeleton) {
-  const Skeleton s = load_skeleton();
+  const SkeletonSource s = load_skeleton();
   for (const ClipExpectation& expected : kClips) {
     SCOPED_TRACE(expected.name);
-    const Clip clip = load_clip(s, expected.name);
+    const ClipSource clip = load_clip(s, expected.name);
     EXPECT_EQ(clip.loop, expected.loop);
     EXPECT_EQ(clip.skeleton_uid, s.uid);
     EXPECT_EQ(clip.skeleton_path, "mannequin.mskel");
@@ -190,15 +190,15 @@ TEST(ExampleRig, HasIdleWalkRunAndJumpClipsOfThisSkeleton) {
   auto rig = load_rig(kSkeletonPath);
   ASSERT_TRUE(rig) << rig.error().to_string();
   std::vector<std::string> names;
-  for (const ClipSource& c : rig->clips) names.push_back(c.name);
+  for (const ClipFile& c : rig->clips) names.push_back(c.name);
   EXPECT_EQ(names, (std::vector<std::string>{"idle", "jump", "run", "walk"}));
 }
 
 TEST(ExampleRig, LoopingClipsEndWhereTheyStart) {
-  const Skeleton s = load_skeleton();
+  const SkeletonSource s = load_skeleton();
   for (const ClipExpectation& expected : kClips) {
     if (expected.loop == LoopMode::None) continue;
-    const Clip clip = load_clip(s, expected.name);
+    const ClipSource clip = load_clip(s, expected.name);
     for (const CurveTimeline& tl : clip.curves) {
       SCOPED_TRACE(std::string(expected.name) + " " + tl.target + " " + std::string(layout(tl.kind).name));
       ASSERT_GE(tl.key_count(), 2u);
@@ -213,24 +213,24 @@ TEST(ExampleRig, LoopingClipsEndWhereTheyStart) {
 }
 
 TEST(ExampleRig, WalkAndRunStepOnFootstepsAndJumpLands) {
-  const Skeleton s = load_skeleton();
-  auto count = [](const Clip& clip, const std::string& name) {
+  const SkeletonSource s = load_skeleton();
+  auto count = [](const ClipSource& clip, const std::string& name) {
     return std::count_if(clip.events.keys.begin(), clip.events.keys.end(),
-                         [&](const EventKey& k) { return k.name == name; });
+                         [&](const EventKeySource& k) { return k.name == name; });
   };
   EXPECT_GE(s.find_event("footstep"), 0);
   EXPECT_GE(s.find_event("land"), 0);
-  const Clip walk = load_clip(s, "walk");
+  const ClipSource walk = load_clip(s, "walk");
   EXPECT_EQ(count(walk, "footstep"), 2);  // one per foot per cycle
-  const Clip run = load_clip(s, "run");
+  const ClipSource run = load_clip(s, "run");
   EXPECT_EQ(count(run, "footstep"), 2);
-  const Clip jump = load_clip(s, "jump");
+  const ClipSource jump = load_clip(s, "jump");
   EXPECT_EQ(count(jump, "land"), 1);
   // Each walk footstep falls on a contact: the foot it names ("left" or "right") is at its most
   // forward and on the ground (its target within a few pixels of the setup height).
   constexpr float kContactHeight = 4;  // the heel strikes with the toes up, lifting the ankle a little
   for (std::size_t i = 0; i < walk.events.times.size(); ++i) {
-    const EventKey& key = walk.events.keys[i];
+    const EventKeySource& key = walk.events.keys[i];
     ASSERT_TRUE(key.string_value.has_value());
     const std::string side = *key.string_value == "left" ? "l" : "r";
     EXPECT_TRUE(*key.string_value == "left" || *key.string_value == "right") << *key.string_value;

@@ -55,8 +55,8 @@ double sample(const CurveTimeline& tl, int component, double t) {
 
 // ---- helpers -----------------------------------------------------------------------------------
 
-Clip make_clip() {
-  Clip clip;
+ClipSource make_clip() {
+  ClipSource clip;
   clip.uid = "anm_00000000c0de";
   clip.skeleton_uid = "skl_00000000c0de";
   clip.length = 2;
@@ -74,7 +74,7 @@ CurveTimeline timeline(CurveKind kind, std::string bone, std::vector<float> time
   return tl;
 }
 
-const CurveTimeline& find(const Clip& clip, const std::string& bone, CurveKind kind) {
+const CurveTimeline& find(const ClipSource& clip, const std::string& bone, CurveKind kind) {
   auto it = std::find_if(clip.curves.begin(), clip.curves.end(),
                          [&](const CurveTimeline& tl) { return tl.target == bone && tl.kind == kind; });
   EXPECT_NE(it, clip.curves.end());
@@ -93,11 +93,11 @@ double max_motion_change(const CurveTimeline& a, const CurveTimeline& b, float l
 }
 
 // Inserts a key at t with the values the timeline already has there.
-Clip insert_sampled(const Clip& clip, const std::string& bone, CurveKind kind, float t) {
+ClipSource insert_sampled(const ClipSource& clip, const std::string& bone, CurveKind kind, float t) {
   const CurveTimeline& tl = find(clip, bone, kind);
   std::vector<float> values;
   for (int c = 0; c < layout(kind).components; ++c) values.push_back(static_cast<float>(sample(tl, c, t)));
-  Clip edited = clip;
+  ClipSource edited = clip;
   const Status s = set_bone_key(edited, bone, kind, t, values, std::nullopt);
   EXPECT_TRUE(s.ok()) << (s.ok() ? "" : s.error().to_string());
   return edited;
@@ -120,7 +120,7 @@ void expect_valid_curves(const CurveTimeline& tl) {
 }
 
 // The clip written, read back on its own and written again: same clip, same bytes.
-void expect_canonical(const Clip& clip) {
+void expect_canonical(const ClipSource& clip) {
   const std::string text = write_clip(clip);
   auto back = read_clip(text, "edited.manim");
   ASSERT_TRUE(back.ok()) << back.error().to_string() << "\n" << text;
@@ -150,9 +150,9 @@ TEST(ClipEdit, InsertingTheSampledValueLeavesTheMotionUnchanged) {
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.name);
-    Clip clip = make_clip();
+    ClipSource clip = make_clip();
     clip.curves.push_back(timeline(CurveKind::Rotate, "arm", {0, 1, 2}, {0, 90, 30}, {c.curve, Curve::linear()}));
-    const Clip edited = insert_sampled(clip, "arm", CurveKind::Rotate, c.t);
+    const ClipSource edited = insert_sampled(clip, "arm", CurveKind::Rotate, c.t);
     const CurveTimeline& before = find(clip, "arm", CurveKind::Rotate);
     const CurveTimeline& after = find(edited, "arm", CurveKind::Rotate);
     ASSERT_EQ(after.key_count(), 4u);
@@ -167,10 +167,10 @@ TEST(ClipEdit, InsertingTheSampledValueLeavesTheMotionUnchanged) {
 }
 
 TEST(ClipEdit, SplitsEachComponentsCurveOfATwoComponentTimeline) {
-  Clip clip = make_clip();
+  ClipSource clip = make_clip();
   // Per-component curves: x eases, y is linear.
   clip.curves.push_back(timeline(CurveKind::Translate, "hip", {0, 2}, {0, 0, 40, -20}, {kEaseCurve, Curve::linear()}));
-  const Clip edited = insert_sampled(clip, "hip", CurveKind::Translate, 0.7f);
+  const ClipSource edited = insert_sampled(clip, "hip", CurveKind::Translate, 0.7f);
   const CurveTimeline& after = find(edited, "hip", CurveKind::Translate);
   ASSERT_EQ(after.key_count(), 3u);
   expect_valid_curves(after);
@@ -183,10 +183,10 @@ TEST(ClipEdit, SplitsEachComponentsCurveOfATwoComponentTimeline) {
 }
 
 TEST(ClipEdit, ASharedCurveStaysSharedAfterASplit) {
-  Clip clip = make_clip();
+  ClipSource clip = make_clip();
   const Curve shared = Curve::bezier(0.2f, 0.1f, 0.6f, 1.2f);
   clip.curves.push_back(timeline(CurveKind::Scale, "hip", {0, 1}, {1, 1, 1.5f, 0.5f}, {shared, shared}));
-  const Clip edited = insert_sampled(clip, "hip", CurveKind::Scale, 0.25f);
+  const ClipSource edited = insert_sampled(clip, "hip", CurveKind::Scale, 0.25f);
   const CurveTimeline& after = find(edited, "hip", CurveKind::Scale);
   ASSERT_EQ(after.curves.size(), 4u);
   EXPECT_EQ(after.curves[0], after.curves[1]);
@@ -197,10 +197,10 @@ TEST(ClipEdit, ASharedCurveStaysSharedAfterASplit) {
 
 TEST(ClipEdit, ASplitThatWouldNeedXOutsideTheUnitRangeStaysValid) {
   // x controls at opposite ends: the exact left half of this curve needs x > 1, which is clamped.
-  Clip clip = make_clip();
+  ClipSource clip = make_clip();
   clip.curves.push_back(
       timeline(CurveKind::Rotate, "arm", {0, 1, 2}, {0, 50, 80}, {Curve::bezier(1, 0.3f, 0, 0.7f), Curve::linear()}));
-  const Clip edited = insert_sampled(clip, "arm", CurveKind::Rotate, 0.9f);
+  const ClipSource edited = insert_sampled(clip, "arm", CurveKind::Rotate, 0.9f);
   const CurveTimeline& after = find(edited, "arm", CurveKind::Rotate);
   expect_valid_curves(after);
   // The key itself and the untouched segment keep the motion exactly.
@@ -213,7 +213,7 @@ TEST(ClipEdit, ASplitThatWouldNeedXOutsideTheUnitRangeStaysValid) {
 // ---- replacing, appending, prepending -----------------------------------------------------------
 
 TEST(ClipEdit, ReplacingAKeyKeepsTheCountTimeAndCurves) {
-  Clip clip = make_clip();
+  ClipSource clip = make_clip();
   clip.curves.push_back(timeline(CurveKind::Rotate, "arm", {0, 0.5f, 1}, {0, 35, 0}, {kEaseCurve, Curve::stepped()}));
   const float value = 42;
   ASSERT_TRUE(set_bone_key(clip, "arm", CurveKind::Rotate, 0.50005f, {&value, 1}, std::nullopt).ok());
@@ -225,7 +225,7 @@ TEST(ClipEdit, ReplacingAKeyKeepsTheCountTimeAndCurves) {
 }
 
 TEST(ClipEdit, ACurveOnAReplacedKeyShapesTheSegmentItStarts) {
-  Clip clip = make_clip();
+  ClipSource clip = make_clip();
   clip.curves.push_back(timeline(CurveKind::Rotate, "arm", {0, 0.5f, 1}, {0, 35, 0}, {kEaseCurve, Curve::linear()}));
   const float value = 35;
   ASSERT_TRUE(set_bone_key(clip, "arm", CurveKind::Rotate, 0.5f, {&value, 1}, Curve::stepped()).ok());
@@ -237,7 +237,7 @@ TEST(ClipEdit, ACurveOnAReplacedKeyShapesTheSegmentItStarts) {
 }
 
 TEST(ClipEdit, ANewKeyWithACurveSplitsExactlyBeforeItAndUsesTheCurveAfter) {
-  Clip clip = make_clip();
+  ClipSource clip = make_clip();
   clip.curves.push_back(timeline(CurveKind::Rotate, "arm", {0, 2}, {0, 100}, {kEaseCurve}));
   const CurveTimeline before = find(clip, "arm", CurveKind::Rotate);
   const float value = static_cast<float>(sample(before, 0, 0.8));
@@ -250,7 +250,7 @@ TEST(ClipEdit, ANewKeyWithACurveSplitsExactlyBeforeItAndUsesTheCurveAfter) {
 }
 
 TEST(ClipEdit, KeysAfterTheLastOrBeforeTheFirstGetALinearSegmentUnlessACurveIsGiven) {
-  Clip clip = make_clip();
+  ClipSource clip = make_clip();
   clip.curves.push_back(timeline(CurveKind::Rotate, "arm", {0.5f, 1}, {10, 20}, {kEaseCurve}));
   float value = 30;
   ASSERT_TRUE(set_bone_key(clip, "arm", CurveKind::Rotate, 1.5f, {&value, 1}, std::nullopt).ok());
@@ -264,7 +264,7 @@ TEST(ClipEdit, KeysAfterTheLastOrBeforeTheFirstGetALinearSegmentUnlessACurveIsGi
   // With a curve: appended, it shapes the way into the new last key; prepended, the way out of it.
   value = 40;
   ASSERT_TRUE(set_bone_key(clip, "arm", CurveKind::Rotate, 2, {&value, 1}, Curve::stepped()).ok());
-  Clip second = make_clip();
+  ClipSource second = make_clip();
   second.curves.push_back(timeline(CurveKind::Rotate, "arm", {1}, {5}, {}));
   value = 0;
   ASSERT_TRUE(set_bone_key(second, "arm", CurveKind::Rotate, 0, {&value, 1}, kEaseCurve).ok());
@@ -276,7 +276,7 @@ TEST(ClipEdit, KeysAfterTheLastOrBeforeTheFirstGetALinearSegmentUnlessACurveIsGi
 }
 
 TEST(ClipEdit, ANewTimelineIsCreatedAndTheTimelinesStaySorted) {
-  Clip clip = make_clip();
+  ClipSource clip = make_clip();
   clip.curves.push_back(timeline(CurveKind::Rotate, "b", {0}, {1}, {}));
   CurveTimeline alpha = timeline(CurveKind::Alpha, "glow", {0}, {1}, {});
   clip.curves.push_back(alpha);
@@ -293,7 +293,7 @@ TEST(ClipEdit, ANewTimelineIsCreatedAndTheTimelinesStaySorted) {
   EXPECT_EQ(clip.curves[1].kind, CurveKind::Rotate);
   EXPECT_EQ(clip.curves[2].kind, CurveKind::ScaleX);
   EXPECT_EQ(clip.curves[3], alpha);  // slots after bones
-  Clip sorted = clip;
+  ClipSource sorted = clip;
   sort_timelines(sorted);
   EXPECT_EQ(sorted, clip);
   expect_canonical(clip);
@@ -302,9 +302,9 @@ TEST(ClipEdit, ANewTimelineIsCreatedAndTheTimelinesStaySorted) {
 // ---- invalid edits ----------------------------------------------------------------------------
 
 TEST(ClipEdit, InvalidEditsFailAndLeaveTheClipUnchanged) {
-  Clip clip = make_clip();
+  ClipSource clip = make_clip();
   clip.curves.push_back(timeline(CurveKind::Rotate, "arm", {0, 1}, {0, 10}, {Curve::linear()}));
-  const Clip original = clip;
+  const ClipSource original = clip;
   const float one[] = {1};
   const float two[] = {1, 2};
   const float nan[] = {std::numeric_limits<float>::quiet_NaN()};

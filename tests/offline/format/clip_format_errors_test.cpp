@@ -22,8 +22,8 @@ using testing::named;
 using testing::slot;
 
 // bones root, hip; slots a, b, c, d (setup draw order); one constraint of each kind; events.
-Skeleton test_skeleton() {
-  Skeleton s;
+SkeletonSource test_skeleton() {
+  SkeletonSource s;
   s.uid = "skl_00aa11bb22cc";
   Bone hip = named<Bone>("hip");
   hip.parent = 0;
@@ -42,9 +42,9 @@ Skeleton test_skeleton() {
   mesh.vertices.positions = {0, 0, 10, 0, 10, 10};
   MeshAttachment weighted = mesh;  // 2 + 1 + 1 influences: 8 floats
   weighted.vertices.positions.clear();
-  weighted.vertices.weights = {{Influence{0, 0.5f, 0, 0}, Influence{1, 0.5f, 1, 1}},
-                               {Influence{0, 1, 10, 0}},
-                               {Influence{1, 1, 10, 10}}};
+  weighted.vertices.weights = {{InfluenceSource{0, 0.5f, 0, 0}, InfluenceSource{1, 0.5f, 1, 1}},
+                               {InfluenceSource{0, 1, 10, 0}},
+                               {InfluenceSource{1, 1, 10, 10}}};
   LinkedMeshAttachment frozen;
   frozen.parent = "mesh";
   frozen.deform = false;
@@ -94,9 +94,9 @@ std::string unmarked(std::string marked) {
 // Reads `marked` (without its '@') and expects an error whose text starts with
 // "bad.manim:<line:column of '@'>: <path>: " and contains `words`.
 ::testing::AssertionResult fails(const std::string& marked, const std::string& path, const std::string& words,
-                                 const Skeleton* skeleton = nullptr) {
+                                 const SkeletonSource* skeleton = nullptr) {
   const std::string text = unmarked(marked);
-  const Expected<Clip> result = read_clip(text, kFile, skeleton);
+  const Expected<ClipSource> result = read_clip(text, kFile, skeleton);
   if (result.ok()) return ::testing::AssertionFailure() << "accepted:\n" << text;
   const std::string message = result.error().to_string();
   std::string prefix = kFile + ":" + marker_position(marked) + ": ";
@@ -111,9 +111,9 @@ std::string unmarked(std::string marked) {
 // The same body must be valid without a skeleton and fail with one.
 ::testing::AssertionResult fails_with_skeleton(const std::string& marked, const std::string& path,
                                                const std::string& words) {
-  const Expected<Clip> plain = read_clip(unmarked(marked), kFile);
+  const Expected<ClipSource> plain = read_clip(unmarked(marked), kFile);
   if (!plain.ok()) return ::testing::AssertionFailure() << "invalid without a skeleton: " << plain.error().to_string();
-  const Skeleton skeleton = test_skeleton();
+  const SkeletonSource skeleton = test_skeleton();
   return fails(marked, path, words, &skeleton);
 }
 
@@ -140,7 +140,7 @@ bool starts_at_line(const std::string& message, int line) {
 
 TEST(ClipFormatErrors, SyntaxErrorGivesLineAndColumn) {
   const std::string text = "{\n  \"format\": 1\n  \"uid\": \"anm_0123456789ab\"\n}\n";  // missing comma
-  const Expected<Clip> result = read_clip(text, kFile);
+  const Expected<ClipSource> result = read_clip(text, kFile);
   ASSERT_FALSE(result.ok());
   const std::string message = result.error().to_string();
   EXPECT_TRUE(starts_at_line(message, 3)) << message;
@@ -154,7 +154,7 @@ TEST(ClipFormatErrors, TruncatedFileIsAnErrorAtEveryOffset) {
   // Every prefix that stops before the closing brace.
   const std::size_t end = text->rfind('}');
   for (std::size_t n = 0; n < end; ++n) {
-    const Expected<Clip> result = read_clip(std::string_view(*text).substr(0, n), kFile);
+    const Expected<ClipSource> result = read_clip(std::string_view(*text).substr(0, n), kFile);
     ASSERT_FALSE(result.ok()) << "prefix of " << n << " bytes was accepted";
     const Error& e = result.error();
     ASSERT_EQ(e.file, kFile);
@@ -163,7 +163,7 @@ TEST(ClipFormatErrors, TruncatedFileIsAnErrorAtEveryOffset) {
 }
 
 TEST(ClipFormatErrors, InvalidUtf8) {
-  const Expected<Clip> result = read_clip(clip(",\n  \"events\": { \"t\": [0], \"v\": [{ \"name\": \"a\xff\" }] }"), kFile);
+  const Expected<ClipSource> result = read_clip(clip(",\n  \"events\": { \"t\": [0], \"v\": [{ \"name\": \"a\xff\" }] }"), kFile);
   ASSERT_FALSE(result.ok());
   const std::string message = result.error().to_string();
   EXPECT_TRUE(starts_at_line(message, 7)) << message;

@@ -23,10 +23,10 @@ std::string fixture(const std::string& name) {
   return text.ok() ? *text : std::string();
 }
 
-Clip read_ok(const std::string& text, const Skeleton* skeleton = nullptr) {
-  Expected<Clip> clip = read_clip(text, "test.manim", skeleton);
+ClipSource read_ok(const std::string& text, const SkeletonSource* skeleton = nullptr) {
+  Expected<ClipSource> clip = read_clip(text, "test.manim", skeleton);
   EXPECT_TRUE(clip.ok()) << (clip.ok() ? "" : clip.error().to_string());
-  return clip.ok() ? *clip : Clip{};
+  return clip.ok() ? *clip : ClipSource{};
 }
 
 MeshAttachment square_mesh() {
@@ -48,11 +48,11 @@ Bone bone(const std::string& name, int parent) {
   return b;
 }
 
-EventKey event_key(const std::string& name) { return named<EventKey>(name); }
+EventKeySource event_key(const std::string& name) { return named<EventKeySource>(name); }
 
 // The rig the rich fixture animates: every name it uses exists with the right kind.
-Skeleton test_skeleton() {
-  Skeleton s;
+SkeletonSource test_skeleton() {
+  SkeletonSource s;
   s.uid = "skl_00aa11bb22cc";
   s.bones = {bone("root", -1), bone("hip", 0), bone("arm", 1)};
   s.slots = {slot("body", 1, "body"), slot("glow", 2), slot("back", 0)};
@@ -67,9 +67,9 @@ Skeleton test_skeleton() {
   weighted.triangles = {0, 1, 2};
   weighted.hull = 3;
   // 2 + 1 + 1 influences: 8 deformable floats.
-  weighted.vertices.weights = {{Influence{1, 0.5f, 0, 0}, Influence{2, 0.5f, 1, 1}},
-                               {Influence{1, 1, 5, 0}},
-                               {Influence{2, 1, 0, 5}}};
+  weighted.vertices.weights = {{InfluenceSource{1, 0.5f, 0, 0}, InfluenceSource{2, 0.5f, 1, 1}},
+                               {InfluenceSource{1, 1, 5, 0}},
+                               {InfluenceSource{2, 1, 0, 5}}};
   LinkedMeshAttachment linked;
   linked.parent = "body";
   Skin skin = named<Skin>("default");
@@ -85,21 +85,21 @@ Skeleton test_skeleton() {
 
 TEST(ClipFormat, RichFixtureRoundTripsByteForByte) {
   const std::string text = fixture("rich.manim");
-  const Clip clip = read_ok(text);
+  const ClipSource clip = read_ok(text);
   EXPECT_EQ(write_clip(clip), text);
 }
 
 TEST(ClipFormat, RichFixtureReadsAgainstItsSkeleton) {
   const std::string text = fixture("rich.manim");
-  const Skeleton skeleton = test_skeleton();
-  const Clip with = read_ok(text, &skeleton);
-  const Clip without = read_ok(text);
+  const SkeletonSource skeleton = test_skeleton();
+  const ClipSource with = read_ok(text, &skeleton);
+  const ClipSource without = read_ok(text);
   EXPECT_EQ(with, without);
   EXPECT_EQ(write_clip(with), text);
 }
 
 TEST(ClipFormat, RichFixtureValues) {
-  const Clip clip = read_ok(fixture("rich.manim"));
+  const ClipSource clip = read_ok(fixture("rich.manim"));
   EXPECT_EQ(clip.uid, "anm_0123456789ab");
   EXPECT_EQ(clip.skeleton_uid, "skl_00aa11bb22cc");
   EXPECT_EQ(clip.skeleton_path, "rigs/hero.mskel");
@@ -181,7 +181,7 @@ TEST(ClipFormat, RichFixtureValues) {
   EXPECT_EQ(clip.deforms[0].attachment, "body");
   EXPECT_EQ(clip.deforms[1].attachment, "linked");
   EXPECT_EQ(clip.deforms[2].slot, "glow");
-  EXPECT_EQ(clip.deforms[0].keys[1], (DeformKey{2, {1.5f, -2, 0.25f, 4}}));
+  EXPECT_EQ(clip.deforms[0].keys[1], (DeformKeySource{2, {1.5f, -2, 0.25f, 4}}));
   EXPECT_TRUE(clip.deforms[0].keys[0].values.empty());
 
   EXPECT_EQ(clip.draw_order.keys,
@@ -189,8 +189,8 @@ TEST(ClipFormat, RichFixtureValues) {
   ASSERT_EQ(clip.events.keys.size(), 3u);
   EXPECT_EQ(clip.events.times, (std::vector<float>{0.25f, 0.25f, 1}));
   EXPECT_EQ(clip.events.keys[0], event_key("step"));
-  EXPECT_EQ(clip.events.keys[1], (EventKey{"shout", 3, 0.5f, "hey", 0.8f, -0.5f}));
-  EventKey step = event_key("step");
+  EXPECT_EQ(clip.events.keys[1], (EventKeySource{"shout", 3, 0.5f, "hey", 0.8f, -0.5f}));
+  EventKeySource step = event_key("step");
   step.float_value = 1.5f;
   EXPECT_EQ(clip.events.keys[2], step);
 }
@@ -246,14 +246,14 @@ TEST(ClipFormat, NonCanonicalInputRewritesCanonically) {
   }
 }
 )";
-  const Clip clip = read_ok(messy);
+  const ClipSource clip = read_ok(messy);
   EXPECT_EQ(write_clip(clip), canonical);
   EXPECT_EQ(read_ok(canonical), clip);
 }
 
 // A model built in code, with timelines out of canonical order, survives write then read.
 TEST(ClipFormat, ModelWriteReadIsEqual) {
-  Clip clip;
+  ClipSource clip;
   clip.uid = "anm_0000000000ff";
   clip.skeleton_uid = "skl_0000000000ee";
   clip.skeleton_path = "dir with space/rig.mskel";
@@ -288,22 +288,22 @@ TEST(ClipFormat, ModelWriteReadIsEqual) {
   clip.deforms.push_back({"skin1", "other", "m", {2}, {{0, {1e-7f}}}, {}});
   clip.physics_resets.push_back({"phys", {0, 0.5f}});
   clip.draw_order = {{0, 0.5f, 1}, {{{"slot", 2}}, {}, {{"b", -1}, {"a", 1}}}};
-  EventKey x = event_key("x");
+  EventKeySource x = event_key("x");
   x.int_value = -4;
-  EventKey y = event_key("y");
+  EventKeySource y = event_key("y");
   y.volume = 0.25f;
   clip.events = {{0, 0, 2}, {x, y, event_key("x")}};
 
   const std::string text = write_clip(clip);
-  Clip expected = clip;
+  ClipSource expected = clip;
   sort_timelines(expected);
-  const Clip back = read_ok(text);
+  const ClipSource back = read_ok(text);
   EXPECT_EQ(back, expected) << text;
   EXPECT_EQ(write_clip(back), text);
 }
 
 TEST(ClipFormat, EmptyClipWritesOnlyTheHeader) {
-  Clip clip;
+  ClipSource clip;
   clip.uid = "anm_123456789abc";
   clip.skeleton_uid = "skl_123456789abc";
   const std::string text = write_clip(clip);
@@ -321,7 +321,7 @@ TEST(ClipFormat, EmptyClipWritesOnlyTheHeader) {
 }
 
 TEST(ClipFormat, SkeletonPathDefaultsToEmpty) {
-  const Clip clip = read_ok(R"({ "format": 1, "uid": "anm_123456789abc", "type": "SkeletonClip",
+  const ClipSource clip = read_ok(R"({ "format": 1, "uid": "anm_123456789abc", "type": "SkeletonClip",
     "skeleton": { "uid": "skl_123456789abc" }, "length": 0.5 })");
   EXPECT_EQ(clip.skeleton_path, "");
   EXPECT_EQ(clip.fps, 30);
@@ -329,7 +329,7 @@ TEST(ClipFormat, SkeletonPathDefaultsToEmpty) {
 }
 
 TEST(ClipFormat, ColoursRoundTripEveryByte) {
-  Clip clip;
+  ClipSource clip;
   clip.uid = "anm_123456789abc";
   clip.skeleton_uid = "skl_123456789abc";
   CurveTimeline rgba{CurveKind::Rgba, "s", ~0u, {}, {}, {}};
@@ -345,7 +345,7 @@ TEST(ClipFormat, ColoursRoundTripEveryByte) {
 }
 
 TEST(ClipFormat, ValidEdgeCasesAgainstTheSkeleton) {
-  const Skeleton skeleton = test_skeleton();
+  const SkeletonSource skeleton = test_skeleton();
   // Deform up to the last float of an unweighted mesh, of a weighted mesh (2 per influence) and of a
   // linked mesh that shares its parent's deform; a move to each end of the draw order.
   const std::string text = R"({ "format": 1, "uid": "anm_123456789abc", "type": "SkeletonClip",
@@ -357,7 +357,7 @@ TEST(ClipFormat, ValidEdgeCasesAgainstTheSkeleton) {
       "glow": { "weighted": { "t": [0], "offset": [1], "v": [[1, 2, 3, 4, 5, 6, 7]] } } } },
     "drawOrder": { "t": [0, 1], "v": [[["back", -2], ["body", 2]], [["glow", 1], ["back", -1]]] },
     "events": { "t": [0], "v": [{ "name": "shout" }] } })";
-  const Clip clip = read_ok(text, &skeleton);
+  const ClipSource clip = read_ok(text, &skeleton);
   EXPECT_EQ(clip.deforms.size(), 3u);
   EXPECT_EQ(clip.draw_order.keys.size(), 2u);
 }
@@ -366,13 +366,13 @@ TEST(ClipFormat, ValidEdgeCasesAgainstTheSkeleton) {
 // skeleton) or an error with a position, never a crash.
 TEST(ClipFormat, DamagedFixtureNeverCrashes) {
   const std::string text = fixture("rich.manim");
-  const Skeleton skeleton = test_skeleton();
+  const SkeletonSource skeleton = test_skeleton();
   std::size_t accepted = 0;
   const char replacements[] = {'1', '"', ']', '-', 'x'};
   for (std::size_t i = 0; i < text.size(); ++i) {
     std::string damaged = text;
     damaged[i] = replacements[i % std::size(replacements)];
-    Expected<Clip> clip = read_clip(damaged, "test.manim");
+    Expected<ClipSource> clip = read_clip(damaged, "test.manim");
     if (!clip.ok()) {
       const std::string message = clip.error().to_string();
       ASSERT_EQ(message.rfind("test.manim:", 0), 0u) << message;
@@ -382,7 +382,7 @@ TEST(ClipFormat, DamagedFixtureNeverCrashes) {
     ++accepted;
     // Whatever was accepted writes canonically and reads back equal, and survives the skeleton checks.
     EXPECT_EQ(read_ok(write_clip(*clip)), *clip);
-    Expected<Clip> checked = read_clip(damaged, "test.manim", &skeleton);
+    Expected<ClipSource> checked = read_clip(damaged, "test.manim", &skeleton);
     if (!checked.ok()) {
       ASSERT_TRUE(checked.error().position.known()) << checked.error().to_string();
     }
@@ -396,17 +396,17 @@ TEST(ClipFormat, SaveAndReadFile) {
   std::filesystem::create_directories(dir);
   const std::string path = (dir / "walk.manim").string();
   const std::string text = fixture("rich.manim");
-  const Clip clip = read_ok(text);
+  const ClipSource clip = read_ok(text);
   ASSERT_TRUE(save_clip(clip, path).ok());
   Expected<std::string> saved = read_file(path);
   ASSERT_TRUE(saved.ok());
   EXPECT_EQ(*saved, text);
-  const Skeleton skeleton = test_skeleton();
-  Expected<Clip> back = read_clip_file(path, &skeleton);
+  const SkeletonSource skeleton = test_skeleton();
+  Expected<ClipSource> back = read_clip_file(path, &skeleton);
   ASSERT_TRUE(back.ok()) << back.error().to_string();
   EXPECT_EQ(*back, clip);
 
-  Expected<Clip> missing = read_clip_file((dir / "missing.manim").string());
+  Expected<ClipSource> missing = read_clip_file((dir / "missing.manim").string());
   ASSERT_FALSE(missing.ok());
   EXPECT_NE(missing.error().to_string().find("missing.manim"), std::string::npos);
   std::filesystem::remove_all(dir);

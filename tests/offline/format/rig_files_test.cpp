@@ -32,13 +32,13 @@ std::string copy_tiny(const TempDir& dir) {
 }
 
 TEST(RigFiles, ClipsFolderDefaultsToTheSkeletonNameDotClips) {
-  const Skeleton s;
+  const SkeletonSource s;
   EXPECT_EQ(clips_folder(s, "art/hero/hero.mskel"), "art/hero/hero.clips");
   EXPECT_EQ(clips_folder(s, "hero.mskel"), "hero.clips");
 }
 
 TEST(RigFiles, ClipsFolderFollowsTheSkeletonsClipsKey) {
-  Skeleton s;
+  SkeletonSource s;
   s.clips = "anims/";
   EXPECT_EQ(clips_folder(s, "art/hero/hero.mskel"), "art/hero/anims/");
   s.clips = "../shared_clips";
@@ -52,7 +52,7 @@ TEST(RigFiles, DiscoverClipsListsManimFilesSortedByName) {
   dir.write("hero.clips/notes.txt", "not a clip");
   dir.write("hero.clips/nested/run.manim", "{}");  // only the folder itself is searched
   fs::create_directories(dir.file("hero.clips/folder.manim"));
-  const auto clips = discover_clips(Skeleton{}, dir.file("hero.mskel"));
+  const auto clips = discover_clips(SkeletonSource{}, dir.file("hero.mskel"));
   ASSERT_EQ(clips.size(), 2u);
   EXPECT_EQ(clips[0].name, "idle");
   EXPECT_EQ(clips[0].path, dir.file("hero.clips/idle.manim"));
@@ -61,7 +61,7 @@ TEST(RigFiles, DiscoverClipsListsManimFilesSortedByName) {
 
 TEST(RigFiles, DiscoverClipsWithoutAFolderGivesNone) {
   TempDir dir;
-  EXPECT_TRUE(discover_clips(Skeleton{}, dir.file("hero.mskel")).empty());
+  EXPECT_TRUE(discover_clips(SkeletonSource{}, dir.file("hero.mskel")).empty());
 }
 
 TEST(RigFiles, LoadRigReadsTheSkeletonAndListsItsClips) {

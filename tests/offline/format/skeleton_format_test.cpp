@@ -21,10 +21,10 @@ std::string load(const std::string& name) {
   return text.ok() ? *text : std::string();
 }
 
-Skeleton read_ok(std::string_view text, const std::string& file = "test.mskel") {
+SkeletonSource read_ok(std::string_view text, const std::string& file = "test.mskel") {
   auto s = read_skeleton(text, file);
   EXPECT_TRUE(s.ok()) << (s.ok() ? "" : s.error().to_string());
-  return s.ok() ? *s : Skeleton{};
+  return s.ok() ? *s : SkeletonSource{};
 }
 
 // A folder under the system temp folder, removed at the end of the test.
@@ -48,8 +48,8 @@ class TempDir {
 };
 
 // Builders for model types whose designated initialisers would leave members without initialisers.
-Skeleton skeleton_with_uid(const std::string& uid) {
-  Skeleton s;
+SkeletonSource skeleton_with_uid(const std::string& uid) {
+  SkeletonSource s;
   s.uid = uid;
   return s;
 }
@@ -83,20 +83,20 @@ const T& data_of(const Attachment& a) {
 
 TEST(SkeletonFormat, RichFixtureRoundTripsByteForByte) {
   const std::string text = load("rich.mskel");
-  const Skeleton s = read_ok(text);
+  const SkeletonSource s = read_ok(text);
   EXPECT_EQ(write_skeleton(s), text);
 }
 
 TEST(SkeletonFormat, MinimalFixtureRoundTripsByteForByte) {
   const std::string text = load("minimal.mskel");
-  const Skeleton s = read_ok(text);
+  const SkeletonSource s = read_ok(text);
   EXPECT_EQ(s, skeleton_with_uid("skl_000000000000"));
   EXPECT_EQ(write_skeleton(s), text);
 }
 
 // The rich fixture read key by key: guards against a reader and writer that agree on a wrong key.
 TEST(SkeletonFormat, RichFixtureReadsEveryKey) {
-  const Skeleton s = read_ok(load("rich.mskel"));
+  const SkeletonSource s = read_ok(load("rich.mskel"));
   EXPECT_EQ(s.format, 1);
   EXPECT_EQ(s.uid, "skl_0123456789ab");
   EXPECT_EQ(s.fps, 24);
@@ -176,7 +176,7 @@ TEST(SkeletonFormat, RichFixtureReadsEveryKey) {
   EXPECT_EQ(mesh.sequence, (Sequence{2, 1, 0, 0}));
   // Local bone indices resolve to skeleton bones: thigh = 2, hip = 1, shin = 3.
   ASSERT_TRUE(mesh.vertices.weighted());
-  const std::vector<std::vector<Influence>> weights = {
+  const std::vector<std::vector<InfluenceSource>> weights = {
       {{2, 1, 0, 0}},
       {{1, 0.5f, 10, 0}, {2, 0.5f, 5, 0}},
       {{3, 0.25f, 1, 2}, {1, 0.75f, 3, 4}},
@@ -198,7 +198,7 @@ TEST(SkeletonFormat, RichFixtureReadsEveryKey) {
   EXPECT_EQ(box.color, (Rgba8{0x11, 0x22, 0x33, 0xff}));
   const auto& clip = data_of<ClippingAttachment>(def.attachments[6]);
   EXPECT_EQ(clip.end_slot, 2);
-  EXPECT_EQ(clip.vertices.weights[2], (std::vector<Influence>{{0, 0.5f, 5, 5}, {1, 0.5f, 5, 5}}));
+  EXPECT_EQ(clip.vertices.weights[2], (std::vector<InfluenceSource>{{0, 0.5f, 5, 5}, {1, 0.5f, 5, 5}}));
   EXPECT_EQ(clip.color, (Rgba8{0xab, 0xcd, 0xef, 0xff}));
   EXPECT_EQ(data_of<PointAttachment>(def.attachments[7]), (PointAttachment{3, -4, 90, {1, 2, 3, 255}}));
   EXPECT_EQ(def.attachments[8].name, "hitbox");  // same name as the bounding box, other slot
@@ -217,7 +217,7 @@ TEST(SkeletonFormat, RichFixtureReadsEveryKey) {
   EXPECT_EQ(data_of<LinkedMeshAttachment>(armored.attachments[0]),
             linked_to("skin_mesh", "default"));
   EXPECT_EQ(data_of<BoundingBoxAttachment>(armored.attachments[2]).vertices.weights[2],
-            (std::vector<Influence>{{7, 1, 5, 5}}));
+            (std::vector<InfluenceSource>{{7, 1, 5, 5}}));
   EXPECT_EQ(data_of<ClippingAttachment>(armored.attachments[3]).end_slot, -1);
   const auto& open_path = data_of<PathAttachment>(armored.attachments[4]);
   EXPECT_FALSE(open_path.closed);
@@ -229,7 +229,7 @@ TEST(SkeletonFormat, RichFixtureReadsEveryKey) {
 }
 
 TEST(SkeletonFormat, NonCanonicalFileRewritesCanonically) {
-  const Skeleton s = read_ok(load("noncanonical.mskel"));
+  const SkeletonSource s = read_ok(load("noncanonical.mskel"));
   const std::string canonical = write_skeleton(s);
   EXPECT_EQ(canonical, load("noncanonical.expected.mskel"));
   EXPECT_EQ(read_ok(canonical), s);
@@ -238,7 +238,7 @@ TEST(SkeletonFormat, NonCanonicalFileRewritesCanonically) {
 }
 
 TEST(SkeletonFormat, NonCanonicalValuesReadAsTheirCanonicalEquivalents) {
-  const Skeleton s = read_ok(load("noncanonical.mskel"));
+  const SkeletonSource s = read_ok(load("noncanonical.mskel"));
   ASSERT_EQ(s.bones.size(), 3u);
   EXPECT_EQ(s.bones[0].color, kDefaultBoneColor);  // "#989898" reads with alpha ff
   EXPECT_EQ(s.bones[1].x, 10.0f);                  // 1.0e1
@@ -248,7 +248,7 @@ TEST(SkeletonFormat, NonCanonicalValuesReadAsTheirCanonicalEquivalents) {
   const auto& box = data_of<BoundingBoxAttachment>(s.skins[0].attachments[4]);
   // The file's local list is ["b", "a"]; the model holds skeleton bone indices.
   EXPECT_EQ(box.vertices.weights,
-            (std::vector<std::vector<Influence>>{{{0, 1, 0, 0}}, {{1, 0.5f, 1, 1}, {0, 0.5f, 2, 2}}, {{1, 1, 3, 3}}}));
+            (std::vector<std::vector<InfluenceSource>>{{{0, 1, 0, 0}}, {{1, 0.5f, 1, 1}, {0, 0.5f, 2, 2}}, {{1, 1, 3, 3}}}));
 }
 
 TEST(SkeletonFormat, WhitespaceAndLineEndingsDoNotMatter) {
@@ -275,15 +275,15 @@ TEST(SkeletonFormat, WhitespaceAndLineEndingsDoNotMatter) {
       tabs += c;
     }
   }
-  const Skeleton s = read_ok(text);
+  const SkeletonSource s = read_ok(text);
   EXPECT_EQ(read_ok(crlf), s);
   EXPECT_EQ(read_ok(tabs), s);
   EXPECT_NE(tabs.find("\"bone with spaces\""), std::string::npos);
 }
 
 // A model with every field away from its default.
-Skeleton make_model() {
-  Skeleton s;
+SkeletonSource make_model() {
+  SkeletonSource s;
   s.uid = "skl_a1b2c3d4e5f6";
   s.fps = 60;
   s.import = {"img/", 4096, 0, 2, TextureFilter::Nearest, true, "-normal"};
@@ -342,15 +342,15 @@ Skeleton make_model() {
 }
 
 TEST(SkeletonFormat, ModelWriteReadGivesEqualData) {
-  const Skeleton model = make_model();
+  const SkeletonSource model = make_model();
   const std::string text = write_skeleton(model);
-  const Skeleton back = read_ok(text);
+  const SkeletonSource back = read_ok(text);
   EXPECT_EQ(back, model);
   EXPECT_EQ(write_skeleton(back), text);
 }
 
 TEST(SkeletonFormat, RichFixtureModelWriteReadGivesEqualData) {
-  Skeleton s = read_ok(load("rich.mskel"));
+  SkeletonSource s = read_ok(load("rich.mskel"));
   // Edit the model as a tool would, then round-trip it.
   s.bones[2].rotation = 91.5f;
   s.slots[5].attachment = "muzzle";
@@ -359,7 +359,7 @@ TEST(SkeletonFormat, RichFixtureModelWriteReadGivesEqualData) {
 }
 
 TEST(SkeletonFormat, DefaultValuesAreLeftOut) {
-  Skeleton s;
+  SkeletonSource s;
   s.uid = "skl_00000000000f";
   s.bones = {{.name = "root"}, {.name = "child", .parent = 0}};
   s.slots = {slot_on("slot", 0)};
@@ -459,7 +459,7 @@ TEST(SkeletonFormat, DefaultValuesAreLeftOut) {
 }
 
 TEST(SkeletonFormat, WeightsBoneListIsWrittenInFirstUseOrder) {
-  Skeleton s;
+  SkeletonSource s;
   s.uid = "skl_000000000001";
   for (const char* name : {"a", "b", "c", "d", "e", "f"}) s.bones.push_back({.name = name});
   s.slots = {slot_on("slot", 0)};
@@ -484,14 +484,14 @@ TEST(SkeletonFormat, WeightsBoneListIsWrittenInFirstUseOrder) {
 }
 
 TEST(SkeletonFormat, NumbersUseTheShortestTextThatReadsBack) {
-  Skeleton s;
+  SkeletonSource s;
   s.uid = "skl_000000000002";
   s.bones = {{.name = "b", .x = 0.1f, .y = 1e-7f, .rotation = -2.5f, .scale_x = 1.0f / 3.0f, .shear_x = 16777216.0f}};
   const std::string text = write_skeleton(s);
   EXPECT_NE(text.find(R"({ "name": "b", "x": 0.1, "y": 1e-07, "rot": -2.5, "sx": 0.33333334, "shx": 16777216 })"),
             std::string::npos)
       << text;
-  const Skeleton back = read_ok(text);
+  const SkeletonSource back = read_ok(text);
   ASSERT_EQ(back.bones.size(), 1u);
   // Exact: the shortest text still names the same float.
   EXPECT_EQ(back.bones[0].x, 0.1f);
@@ -501,7 +501,7 @@ TEST(SkeletonFormat, NumbersUseTheShortestTextThatReadsBack) {
 
 // "-0" would read back as the integer 0, so the writer writes negative zero as 0 and stays a fixed point.
 TEST(SkeletonFormat, NegativeZeroIsWrittenAsZero) {
-  Skeleton s = skeleton_with_uid("skl_000000000005");
+  SkeletonSource s = skeleton_with_uid("skl_000000000005");
   s.bones = {{.name = "b", .x = -0.0f, .scale_x = -0.0f}};
   s.slots = {slot_on("slot", 0)};
   BoundingBoxAttachment box;
@@ -516,7 +516,7 @@ TEST(SkeletonFormat, NegativeZeroIsWrittenAsZero) {
 }
 
 TEST(SkeletonFormat, StringsWithQuotesAndControlCharactersRoundTrip) {
-  Skeleton s;
+  SkeletonSource s;
   s.uid = "skl_000000000003";
   s.bones = {{.name = "tab\there \"quoted\" back\\slash \xc3\xa9"}};
   s.events = {event_named("line\nbreak")};
@@ -528,7 +528,7 @@ TEST(SkeletonFormat, StringsWithQuotesAndControlCharactersRoundTrip) {
 
 TEST(SkeletonFormat, SaveAndReadFile) {
   TempDir dir;
-  const Skeleton model = make_model();
+  const SkeletonSource model = make_model();
   const std::string path = dir.file("rig.mskel");
   const Status saved = save_skeleton(model, path);
   ASSERT_TRUE(saved.ok()) << saved.error().to_string();

@@ -41,7 +41,7 @@ std::string graph_with(const std::string& machine, const std::string& layer_extr
 const GraphRigNames kNames{"rig.mskel", {"idle", "jump", "run", "walk"}, {"root", "chest", "head"}};
 
 std::vector<Finding> check(const std::string& text, const GraphRigNames* rig = &kNames) {
-  Expected<Graph> g = read_graph(text, "t.mgraph");
+  Expected<GraphSource> g = read_graph(text, "t.mgraph");
   EXPECT_TRUE(g.ok()) << g.error().to_string();
   if (!g.ok()) return {};
   return check_graph(*g, "t.mgraph", rig);
@@ -74,7 +74,7 @@ std::string with_when(const std::string& when) {
 }
 
 TEST(GraphCheck, ExampleHasNoFindings) {
-  Expected<Graph> g = read_graph_file(kExample);
+  Expected<GraphSource> g = read_graph_file(kExample);
   ASSERT_TRUE(g.ok()) << g.error().to_string();
   EXPECT_EQ(graph_skeleton_path(*g, kExample), MF_EXAMPLES_DIR "/mannequin/mannequin.mskel");
   Expected<GraphRigNames> rig = load_graph_rig_names(graph_skeleton_path(*g, kExample));

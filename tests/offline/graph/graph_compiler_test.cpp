@@ -202,7 +202,7 @@ const std::string kGraph = R"({
 )";
 
 AnimationGraph compiled() {
-  Expected<Graph> g = read_graph(kGraph, "g.mgraph");
+  Expected<GraphSource> g = read_graph(kGraph, "g.mgraph");
   EXPECT_TRUE(g.ok()) << g.error().to_string();
   Expected<AnimationGraph> c = compile_graph(*g, "g.mgraph", "g");
   EXPECT_TRUE(c.ok()) << c.error().to_string();
@@ -327,7 +327,7 @@ TEST(GraphCompiler, BlendSpaces) {
 TEST(GraphCompiler, CheckErrorsStopCompilation) {
   std::string text = kGraph;
   text.replace(text.find("\"entry\": \"move\""), 15, "\"entry\": \"nope\"");
-  Expected<Graph> g = read_graph(text, "g.mgraph");
+  Expected<GraphSource> g = read_graph(text, "g.mgraph");
   ASSERT_TRUE(g.ok());
   Expected<AnimationGraph> c = compile_graph(*g, "g.mgraph", "g");
   ASSERT_FALSE(c.ok());

@@ -95,13 +95,13 @@ const std::string kFull = R"({
 )";
 
 TEST(GraphFormat, FullDocumentRoundTripsByteForByte) {
-  Expected<Graph> g = read_graph(kFull, "full.mgraph");
+  Expected<GraphSource> g = read_graph(kFull, "full.mgraph");
   ASSERT_TRUE(g.ok()) << g.error().to_string();
   EXPECT_EQ(write_graph(*g), kFull);
 }
 
 TEST(GraphFormat, ReadsEveryKey) {
-  Expected<Graph> g = read_graph(kFull, "full.mgraph");
+  Expected<GraphSource> g = read_graph(kFull, "full.mgraph");
   ASSERT_TRUE(g.ok()) << g.error().to_string();
   EXPECT_EQ(g->uid, "agr_0123456789ab");
   EXPECT_EQ(g->skeleton_uid, "skl_5e1a7c93b20d");
@@ -112,7 +112,7 @@ TEST(GraphFormat, ReadsEveryKey) {
   EXPECT_EQ(g->parameters[2].default_value, 1.0f);
   EXPECT_EQ(g->parameters[3].type, anim::ParamType::Trigger);
   ASSERT_EQ(g->layers.size(), 2u);
-  const GraphLayer& upper = g->layers[1];
+  const GraphLayerSource& upper = g->layers[1];
   EXPECT_EQ(upper.weight, 0.25f);
   EXPECT_EQ(upper.blend, anim::ClipBlend::Additive);
   EXPECT_EQ(upper.mask, (std::vector<std::string>{"chest", "head"}));
@@ -152,18 +152,18 @@ TEST(GraphFormat, ReadsEveryKey) {
 TEST(GraphFormat, ExampleIsCanonical) {
   Expected<std::string> text = read_file(kExample);
   ASSERT_TRUE(text.ok()) << text.error().to_string();
-  Expected<Graph> g = read_graph(*text, kExample);
+  Expected<GraphSource> g = read_graph(*text, kExample);
   ASSERT_TRUE(g.ok()) << g.error().to_string();
   EXPECT_EQ(write_graph(*g), *text);
 }
 
 TEST(GraphFormat, DefaultsAreOmittedAndCodeBuiltGraphsWrite) {
-  Graph g;
+  GraphSource g;
   g.uid = "agr_00000000000a";
-  GraphLayer layer;
+  GraphLayerSource layer;
   layer.name = "base";
   layer.machine.entry = "idle";
-  GraphState idle;
+  GraphStateSource idle;
   idle.name = "idle";
   idle.clip = "idle";
   layer.machine.states.push_back(idle);
@@ -186,14 +186,14 @@ TEST(GraphFormat, DefaultsAreOmittedAndCodeBuiltGraphsWrite) {
   ]
 }
 )");
-  Expected<Graph> back = read_graph(text, "g.mgraph");
+  Expected<GraphSource> back = read_graph(text, "g.mgraph");
   ASSERT_TRUE(back.ok()) << back.error().to_string();
   EXPECT_EQ(write_graph(*back), text);
 }
 
 TEST(GraphFormat, SaveWritesAtomicallyAndReadsBack) {
   mf::testing::TempDir dir("mf_graph_format");
-  Expected<Graph> g = read_graph(kFull, "full.mgraph");
+  Expected<GraphSource> g = read_graph(kFull, "full.mgraph");
   ASSERT_TRUE(g.ok());
   const std::string path = dir.file("out.mgraph");
   ASSERT_TRUE(save_graph(*g, path).ok());
@@ -274,7 +274,7 @@ TEST(GraphFormat, ErrorsNameFilePositionAndPath) {
       {edited("\"loop\": false }", "\"loop\": false, \"machine\": {} }"), "bad.mgraph:49:"},
   };
   for (const ErrorCase& c : cases) {
-    Expected<Graph> g = read_graph(c.text, "bad.mgraph");
+    Expected<GraphSource> g = read_graph(c.text, "bad.mgraph");
     ASSERT_FALSE(g.ok()) << "expected: " << c.expected;
     const std::string got = g.error().to_string();
     EXPECT_EQ(got.substr(0, c.expected.size()), c.expected) << got;
@@ -282,7 +282,7 @@ TEST(GraphFormat, ErrorsNameFilePositionAndPath) {
 }
 
 TEST(GraphFormat, MissingFileIsAnError) {
-  Expected<Graph> g = read_graph_file("/nonexistent/graph.mgraph");
+  Expected<GraphSource> g = read_graph_file("/nonexistent/graph.mgraph");
   ASSERT_FALSE(g.ok());
   EXPECT_NE(g.error().to_string().find("/nonexistent/graph.mgraph"), std::string::npos);
 }

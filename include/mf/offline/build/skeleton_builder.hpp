@@ -37,11 +37,11 @@ struct BuildResult {
 // (regions without a size, the atlas layout); a missing one is an error naming it. The atlas is laid
 // out as in build_rig but nothing is trimmed, and pages carry sizes without bytes. The data has no
 // clips: add them with compile_clip.
-Expected<BuildResult> build_skeleton(const Skeleton& skeleton, const ImageSizeFn& image_size, const std::string& name,
+Expected<BuildResult> build_skeleton(const SkeletonSource& skeleton, const ImageSizeFn& image_size, const std::string& name,
                                      const std::string& file);
 
 // Compiles a clip against data built from `skeleton` (names are resolved through both).
-Expected<skel::ClipData> compile_clip(const Clip& clip, const Skeleton& skeleton, const skel::SkeletonData& data,
+Expected<skel::ClipData> compile_clip(const ClipSource& clip, const SkeletonSource& skeleton, const skel::SkeletonData& data,
                                       const std::string& name, const std::string& file);
 
 // Builds a rig from disk: the images of its images folder (with `<image><normalSuffix>.png` beside an

@@ -39,7 +39,7 @@ inline constexpr Curve kEaseCurve = Curve::bezier(0.25f, 0.1f, 0.25f, 1);
 // Fails, leaving `clip` unchanged, when `kind` is not a bone timeline, the value count is wrong, a
 // value or `t` is not finite, `t` is negative or past the clip's length, or `curve` is a bezier with
 // an x control value outside [0, 1]. The timelines stay sorted (sort_timelines).
-Status set_bone_key(Clip& clip, std::string_view bone, CurveKind kind, float t, std::span<const float> values,
+Status set_bone_key(ClipSource& clip, std::string_view bone, CurveKind kind, float t, std::span<const float> values,
                     std::optional<Curve> curve);
 
 }  // namespace mf::offline

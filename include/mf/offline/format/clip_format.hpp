@@ -12,13 +12,13 @@ namespace mf::offline {
 // Parses and validates `.manim` text. With a skeleton, every bone, slot, constraint, skin, attachment
 // and event the clip names must exist in it; without one, only the file's own consistency is
 // checked (types, time order, t/v/curve lengths, known timeline kinds, format version).
-Expected<Clip> read_clip(std::string_view text, const std::string& file, const Skeleton* skeleton = nullptr);
-Expected<Clip> read_clip_file(const std::string& path, const Skeleton* skeleton = nullptr);
+Expected<ClipSource> read_clip(std::string_view text, const std::string& file, const SkeletonSource* skeleton = nullptr);
+Expected<ClipSource> read_clip_file(const std::string& path, const SkeletonSource* skeleton = nullptr);
 
 // The canonical text. Writing what read_clip returned for canonical text gives the same bytes.
-std::string write_clip(const Clip& clip);
+std::string write_clip(const ClipSource& clip);
 
 // Writes the canonical text through a temporary file and a rename.
-Status save_clip(const Clip& clip, const std::string& path);
+Status save_clip(const ClipSource& clip, const std::string& path);
 
 }  // namespace mf::offline

@@ -108,16 +108,16 @@ struct SequenceTimeline {
 // Sparse deform: the floats `values` replace nothing; they are offsets added to the vertex floats
 // starting at float index `offset` (x, y per vertex, in each vertex's own space). Floats outside the
 // range are zero.
-struct DeformKey {
+struct DeformKeySource {
   int offset = 0;
   std::vector<float> values;
-  friend bool operator==(const DeformKey&, const DeformKey&) = default;
+  friend bool operator==(const DeformKeySource&, const DeformKeySource&) = default;
 };
 
 struct DeformTimeline {
   std::string skin, slot, attachment;
   std::vector<float> times;
-  std::vector<DeformKey> keys;
+  std::vector<DeformKeySource> keys;
   std::vector<Curve> curves;  // one per segment
   friend bool operator==(const DeformTimeline&, const DeformTimeline&) = default;
 };
@@ -144,19 +144,19 @@ struct DrawOrderTimeline {
 };
 
 // An event key; unset payload fields take the event definition's defaults.
-struct EventKey {
+struct EventKeySource {
   std::string name;
   std::optional<int> int_value;
   std::optional<float> float_value;
   std::optional<std::string> string_value;
   std::optional<float> volume;
   std::optional<float> balance;
-  friend bool operator==(const EventKey&, const EventKey&) = default;
+  friend bool operator==(const EventKeySource&, const EventKeySource&) = default;
 };
 
 struct EventTimeline {
   std::vector<float> times;  // non-decreasing: several events may share a time
-  std::vector<EventKey> keys;
+  std::vector<EventKeySource> keys;
   bool empty() const { return times.empty(); }
   friend bool operator==(const EventTimeline&, const EventTimeline&) = default;
 };
@@ -167,7 +167,7 @@ inline constexpr int kClipFormatVersion = 1;
 
 // Timelines are kept in canonical order (see sort_timelines): by target group, target name (byte
 // order) and kind. The reader returns them sorted and the writer writes them in that order.
-struct Clip {
+struct ClipSource {
   int format = kClipFormatVersion;
   std::string uid;            // "anm_" + 12 lower-case hex digits
   std::string skeleton_uid;   // the skeleton this clip animates
@@ -185,11 +185,11 @@ struct Clip {
   DrawOrderTimeline draw_order;
   EventTimeline events;
 
-  friend bool operator==(const Clip&, const Clip&) = default;
+  friend bool operator==(const ClipSource&, const ClipSource&) = default;
 };
 
 // Puts every timeline list of `clip` into canonical order.
-void sort_timelines(Clip& clip);
+void sort_timelines(ClipSource& clip);
 
 const char* to_string(CurveType v);
 const char* to_string(SequenceMode v);

@@ -12,30 +12,30 @@
 
 namespace mf::offline {
 
-struct ClipSource {
+struct ClipFile {
   std::string name;  // file name without ".manim"
   std::string path;
 };
 
 struct Rig {
   std::string path;  // of the .mskel
-  Skeleton skeleton;
-  std::vector<ClipSource> clips;  // sorted by name
+  SkeletonSource skeleton;
+  std::vector<ClipFile> clips;  // sorted by name
 };
 
 // The clips folder of a skeleton: Skeleton::clips relative to the .mskel's folder, or "<name>.clips/"
 // beside it when that is empty.
-std::string clips_folder(const Skeleton& skeleton, const std::string& mskel_path);
+std::string clips_folder(const SkeletonSource& skeleton, const std::string& mskel_path);
 
 // Every .manim file in the clips folder, sorted by name. A missing folder gives no clips.
-std::vector<ClipSource> discover_clips(const Skeleton& skeleton, const std::string& mskel_path);
+std::vector<ClipFile> discover_clips(const SkeletonSource& skeleton, const std::string& mskel_path);
 
 // Reads and validates the .mskel and lists its clips (without reading them).
 Expected<Rig> load_rig(const std::string& mskel_path);
 
 // Reads one clip of the rig by name, validated against the skeleton. An unknown name is an error
 // that lists the clips there are.
-Expected<Clip> load_clip(const Rig& rig, std::string_view name);
+Expected<ClipSource> load_clip(const Rig& rig, std::string_view name);
 
 // The folder that holds the rig's images: import.images relative to the .mskel's folder.
 std::string images_folder(const Rig& rig);

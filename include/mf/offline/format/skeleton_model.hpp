@@ -79,19 +79,19 @@ struct Sequence {
 };
 
 // One bone's pull on a weighted vertex: the vertex's position in that bone's space and its weight.
-struct Influence {
+struct InfluenceSource {
   int bone = 0;  // index into Skeleton::bones
   float weight = 0;
   float x = 0, y = 0;
 
-  friend bool operator==(const Influence&, const Influence&) = default;
+  friend bool operator==(const InfluenceSource&, const InfluenceSource&) = default;
 };
 
 // Vertex positions of a mesh, bounding box, clipping polygon or path. Either unweighted (x, y pairs in
 // the slot bone's space) or weighted (influences per vertex, in each bone's space), never both.
 struct Vertices {
   std::vector<float> positions;
-  std::vector<std::vector<Influence>> weights;
+  std::vector<std::vector<InfluenceSource>> weights;
 
   bool weighted() const { return !weights.empty(); }
   std::size_t count() const { return weighted() ? weights.size() : positions.size() / 2; }
@@ -283,7 +283,7 @@ struct EventDef {
 inline constexpr int kSkeletonFormatVersion = 1;
 inline constexpr int kMaxInfluences = 8;
 
-struct Skeleton {
+struct SkeletonSource {
   int format = kSkeletonFormatVersion;
   std::string uid;  // "skl_" + 12 lower-case hex digits
   int fps = 30;     // editor snapping rate
@@ -308,7 +308,7 @@ struct Skeleton {
   std::optional<ConstraintRef> find_constraint(std::string_view name) const;
   const std::string& constraint_name(ConstraintRef ref) const;
 
-  friend bool operator==(const Skeleton&, const Skeleton&) = default;
+  friend bool operator==(const SkeletonSource&, const SkeletonSource&) = default;
 };
 
 // Enum names as the file format writes them.

@@ -33,13 +33,13 @@ struct GraphRigNames {
 
 // Runs every check. `file` names the .mgraph in findings; without `rig`, clip and bone names are
 // not checked.
-std::vector<Finding> check_graph(const Graph& graph, const std::string& file, const GraphRigNames* rig = nullptr);
+std::vector<Finding> check_graph(const GraphSource& graph, const std::string& file, const GraphRigNames* rig = nullptr);
 
 // The rig's clip and bone names from a .mskel (its clips folder is listed, not read).
 Expected<GraphRigNames> load_graph_rig_names(const std::string& mskel_path);
 
 // The .mskel a graph names: its skeleton path relative to the .mgraph's folder; empty when it names
 // none.
-std::string graph_skeleton_path(const Graph& graph, const std::string& mgraph_path);
+std::string graph_skeleton_path(const GraphSource& graph, const std::string& mgraph_path);
 
 }  // namespace mf::offline

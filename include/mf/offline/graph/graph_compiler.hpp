@@ -17,7 +17,7 @@ namespace mf::offline {
 // Compiles a read graph. Runs check_graph (without a rig) first: its first error, if any, is the
 // error returned (warnings do not stop it). `file` names the source in errors; `name` becomes
 // AnimationGraph::name.
-Expected<anim::AnimationGraph> compile_graph(const Graph& graph, const std::string& file, const std::string& name);
+Expected<anim::AnimationGraph> compile_graph(const GraphSource& graph, const std::string& file, const std::string& name);
 
 // Reads, validates and compiles a .mgraph file; the graph's name is the file name without extension.
 Expected<anim::AnimationGraph> compile_graph_file(const std::string& mgraph_path);

@@ -13,13 +13,13 @@
 
 namespace mf::offline {
 
-Expected<Graph> read_graph(std::string_view text, const std::string& file);
-Expected<Graph> read_graph_file(const std::string& path);
+Expected<GraphSource> read_graph(std::string_view text, const std::string& file);
+Expected<GraphSource> read_graph_file(const std::string& path);
 
 // The canonical text. Writing what read_graph returned for canonical text gives the same bytes.
-std::string write_graph(const Graph& graph);
+std::string write_graph(const GraphSource& graph);
 
 // Writes the canonical text through a temporary file and a rename.
-Status save_graph(const Graph& graph, const std::string& path);
+Status save_graph(const GraphSource& graph, const std::string& path);
 
 }  // namespace mf::offline

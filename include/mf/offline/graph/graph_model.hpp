@@ -25,7 +25,7 @@ inline constexpr std::string_view kAnyStateName = "*";
 inline constexpr std::string_view kExitStateName = "exit";
 
 // Where the reader found a record: its JSON path and position. Empty for records built in code.
-struct GraphSource {
+struct SourceLocation {
   std::string path;
   TextPosition position;
 };
@@ -34,7 +34,7 @@ struct GraphParameter {
   std::string name;
   anim::ParamType type = anim::ParamType::Float;
   float default_value = 0;  // Int: a whole number; Bool and Trigger: 0 or 1
-  GraphSource source;
+  SourceLocation source;
 };
 
 // A condition as the file writes it: a test of one parameter, or an and/or of sub-conditions.
@@ -49,7 +49,7 @@ struct GraphCondition {
   anim::ConditionOp op = anim::ConditionOp::Greater;
   float value = 0;                        // Compare only
   std::vector<GraphCondition> children;   // And / Or: at least one
-  GraphSource source;
+  SourceLocation source;
 };
 
 struct GraphTransition {
@@ -62,7 +62,7 @@ struct GraphTransition {
   float exit_time = 1;                    // fraction of the source state's length, >= 0
   std::int32_t priority = 0;              // lower is tested first; ties keep file order
   bool interruptible = true;
-  GraphSource source;
+  SourceLocation source;
 };
 
 // A clip placed in a blend space: at x (1D) or (x, y) (2D).
@@ -70,21 +70,21 @@ struct GraphBlendMember {
   std::string clip;
   float x = 0, y = 0;
   float speed = 1;
-  GraphSource source;
+  SourceLocation source;
 };
 
 enum class GraphStateKind : std::uint8_t { Clip, Blend1D, Blend2D, Machine };
 
-struct GraphState;  // a machine holds states, a Machine state holds a machine
+struct GraphStateSource;  // a machine holds states, a Machine state holds a machine
 
 struct GraphMachine {
   std::string entry;                      // the state entered first
-  std::vector<GraphState> states;
+  std::vector<GraphStateSource> states;
   std::vector<GraphTransition> transitions;
-  GraphSource source;
+  SourceLocation source;
 };
 
-struct GraphState {
+struct GraphStateSource {
   std::string name;
   GraphStateKind kind = GraphStateKind::Clip;
   std::string clip;                       // Clip
@@ -94,27 +94,27 @@ struct GraphState {
   float speed = 1;                        // playback rate, all kinds
   std::string speed_param;                // optional Float parameter multiplying the speed
   bool loop = true;                       // Clip and blend spaces
-  GraphSource source;
-  GraphSource blend_source;               // the "blend1d" / "blend2d" object
+  SourceLocation source;
+  SourceLocation blend_source;               // the "blend1d" / "blend2d" object
 };
 
-struct GraphLayer {
+struct GraphLayerSource {
   std::string name;
   float weight = 1;                       // 0 … 1
   anim::ClipBlend blend = anim::ClipBlend::Replace;
   std::vector<std::string> mask;          // bone names; empty: every bone
-  std::vector<GraphSource> mask_sources;  // per mask entry (reader only)
+  std::vector<SourceLocation> mask_sources;  // per mask entry (reader only)
   GraphMachine machine;
-  GraphSource source;
+  SourceLocation source;
 };
 
-struct Graph {
+struct GraphSource {
   int format = kGraphFormatVersion;
   std::string uid;                        // "agr_" + 12 hex digits
   std::string skeleton_uid;               // optional hint: the rig the graph was made for
   std::string skeleton_path;              // relative to the .mgraph's folder
   std::vector<GraphParameter> parameters;
-  std::vector<GraphLayer> layers;         // layer 0 is the base
+  std::vector<GraphLayerSource> layers;         // layer 0 is the base
 };
 
 // The file names of types and operators as the format writes them.

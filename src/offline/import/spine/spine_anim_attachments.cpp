@@ -72,7 +72,7 @@ void AnimationConverter::deform(const Node& keys, const std::string& skin, int s
   for (std::size_t i = 0; i < n; ++i) {
     KeyFields key(keys[i]);
     previous = read_time(key, previous, false);
-    DeformKey dk;
+    DeformKeySource dk;
     if (auto offset = key.find("offset")) dk.offset = offset->as_int(0, floats);
     if (auto vertices = key.find("vertices")) {
       dk.values = vertices->as_floats();
@@ -166,7 +166,7 @@ namespace {
 // Calls `visit(skin, slot index, slot name, attachment name, node)` for every attachment of a
 // skin → slot → attachment section, after checking that the skin and slot exist.
 template <class Visit>
-void walk_skins(const Node& section, const Skeleton& skeleton, Visit visit) {
+void walk_skins(const Node& section, const SkeletonSource& skeleton, Visit visit) {
   if (!section.is_object()) section.fail("expected an object of skin names");
   for (const auto& [skin, slots] : section.members()) {
     if (skeleton.find_skin(skin) < 0) slots.fail("unknown skin \"" + skin + "\"");

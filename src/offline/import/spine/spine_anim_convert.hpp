@@ -45,10 +45,10 @@ void read_hex_color(const json::Node& node, int digits, double* out);
 
 class AnimationConverter {
  public:
-  AnimationConverter(const json::Value& root, const Skeleton& skeleton, const Context& context);
+  AnimationConverter(const json::Value& root, const SkeletonSource& skeleton, const Context& context);
 
   // Converts one entry of "animations"; `node` is the animation's object.
-  Clip convert(const std::string& name, const json::Node& node);
+  ClipSource convert(const std::string& name, const json::Node& node);
 
  // The sections of an animation.
   // spine_animations.cpp
@@ -92,16 +92,16 @@ class AnimationConverter {
   // The constraint of `kind` named by `node`'s key, or a ReadError naming the path.
   int constraint(const json::Node& node, const std::string& name, ConstraintKind kind) const;
 
-  const Skeleton& skeleton() const { return skeleton_; }
+  const SkeletonSource& skeleton() const { return skeleton_; }
   const json::Value& root() const { return root_; }
   const std::string& file() const { return context_.file; }
-  Clip& clip() { return clip_; }
+  ClipSource& clip() { return clip_; }
 
  private:
   const json::Value& root_;
-  const Skeleton& skeleton_;
+  const SkeletonSource& skeleton_;
   const Context& context_;
-  Clip clip_;
+  ClipSource clip_;
   double length_ = 0;
 };
 

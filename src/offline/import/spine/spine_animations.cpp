@@ -77,7 +77,7 @@ void read_hex_color(const Node& node, int digits, double* out) {
 
 // ---- shared steps -----------------------------------------------------------------------------
 
-AnimationConverter::AnimationConverter(const json::Value& root, const Skeleton& skeleton, const Context& context)
+AnimationConverter::AnimationConverter(const json::Value& root, const SkeletonSource& skeleton, const Context& context)
     : root_(root), skeleton_(skeleton), context_(context) {}
 
 float AnimationConverter::read_time(KeyFields& key, float previous, bool allow_equal) {
@@ -173,9 +173,9 @@ int AnimationConverter::constraint(const Node& node, const std::string& name, Co
 
 // ---- the walk ---------------------------------------------------------------------------------
 
-Clip AnimationConverter::convert(const std::string& name, const Node& node) {
+ClipSource AnimationConverter::convert(const std::string& name, const Node& node) {
   if (!node.is_object()) node.fail("expected an animation object");
-  clip_ = Clip{};
+  clip_ = ClipSource{};
   length_ = 0;
   for (const auto& [section, value] : node.members()) {
     if (section == "bones") {
@@ -426,7 +426,7 @@ void AnimationConverter::events(const Node& keys) {
   for (const Node& k : keys.items()) {
     KeyFields key(k);
     previous = read_time(key, previous, true);
-    EventKey event;
+    EventKeySource event;
     auto name = key.find("name");
     if (!name) k.fail("an event key needs \"name\"");
     event.name = name->as_string();
@@ -454,9 +454,9 @@ void AnimationConverter::events(const Node& keys) {
 
 // ---- entry point ------------------------------------------------------------------------------
 
-Expected<std::vector<std::pair<std::string, Clip>>> convert_animations(const json::Value& root, const Skeleton& skeleton,
+Expected<std::vector<std::pair<std::string, ClipSource>>> convert_animations(const json::Value& root, const SkeletonSource& skeleton,
                                                                         const Context& context) {
-  std::vector<std::pair<std::string, Clip>> clips;
+  std::vector<std::pair<std::string, ClipSource>> clips;
   const json::Value* animations = root.find("animations");
   if (!animations) return clips;
   try {

@@ -27,7 +27,7 @@ struct PendingLink {
 
 class SkinConverter {
  public:
-  SkinConverter(Skeleton& s, const Context& c, EditorOnlyKeys& e) : s_(s), c_(c), editor_(e) {}
+  SkinConverter(SkeletonSource& s, const Context& c, EditorOnlyKeys& e) : s_(s), c_(c), editor_(e) {}
 
   void run(const json::Value& skins, const std::string& path) {
     expect_type(c_, skins, path, json::Type::Array);
@@ -38,7 +38,7 @@ class SkinConverter {
   }
 
  private:
-  Skeleton& s_;
+  SkeletonSource& s_;
   const Context& c_;
   EditorOnlyKeys& editor_;
   std::set<std::string> images_;
@@ -144,7 +144,7 @@ class SkinConverter {
         fail(c_, &arr.items[i], json::path_index(path, i),
              "expected a bone count for vertex " + std::to_string(v) + " followed by that many (bone, x, y, weight) groups");
       ++i;
-      std::vector<Influence> influences;
+      std::vector<InfluenceSource> influences;
       for (int k = 0; k < static_cast<int>(n); ++k, i += 4) {
         const float b = f[i];
         if (b < 0 || b != std::floor(b) || b >= static_cast<float>(s_.bones.size()))
@@ -335,7 +335,7 @@ class SkinConverter {
 
 }  // namespace
 
-void convert_skins(const json::Value& skins, const std::string& path, Skeleton& skeleton, const Context& context,
+void convert_skins(const json::Value& skins, const std::string& path, SkeletonSource& skeleton, const Context& context,
                    EditorOnlyKeys& editor_only) {
   SkinConverter(skeleton, context, editor_only).run(skins, path);
 }

@@ -41,7 +41,7 @@ std::string file_safe(const std::string& name) {
 }
 
 // The file name (without .manim) of each clip, in order: file-safe and unique ignoring case.
-std::vector<std::string> clip_file_names(const std::vector<std::pair<std::string, Clip>>& clips) {
+std::vector<std::string> clip_file_names(const std::vector<std::pair<std::string, ClipSource>>& clips) {
   std::vector<std::string> out;
   std::set<std::string> taken;
   for (const auto& entry : clips) {
@@ -98,7 +98,7 @@ Expected<SpineImport> convert_spine(std::string_view json_text, const std::strin
     if (const json::Value* s = meta->is_object() ? meta->find("spine") : nullptr; s && s->is_string())
       out.spine_version = s->string;
   spine::Context context{file, *version, &out.notes};
-  Expected<Skeleton> skeleton = spine::convert_skeleton(*root, context);
+  Expected<SkeletonSource> skeleton = spine::convert_skeleton(*root, context);
   if (!skeleton) return Unexpected{skeleton.error()};
   out.skeleton = std::move(*skeleton);
   // Derived from the file name and names only, so importing the same export again (from anywhere)
@@ -107,9 +107,9 @@ Expected<SpineImport> convert_spine(std::string_view json_text, const std::strin
   out.skeleton.uid = derive_uid(kSkeletonUidPrefix, source);
   // What Spine accepts but our format does not (an IK target inside its own chain, say) is refused
   // here, with the reader's message, rather than written as a rig nothing can load.
-  if (Expected<Skeleton> check = read_skeleton(write_skeleton(out.skeleton), out.name + ".mskel"); !check)
+  if (Expected<SkeletonSource> check = read_skeleton(write_skeleton(out.skeleton), out.name + ".mskel"); !check)
     return Unexpected{Error{file, check.error().path, {}, "the converted rig is not valid: " + check.error().message}};
-  Expected<std::vector<std::pair<std::string, Clip>>> clips = spine::convert_animations(*root, out.skeleton, context);
+  Expected<std::vector<std::pair<std::string, ClipSource>>> clips = spine::convert_animations(*root, out.skeleton, context);
   if (!clips) return Unexpected{clips.error()};
   out.clips = std::move(*clips);
   for (auto& [name, clip] : out.clips) {

@@ -41,7 +41,7 @@ struct Context {
 // Converts every entry of the JSON's "animations" object into a clip for `skeleton` (already
 // converted, names as in Spine). Errors name the file and the JSON path; anything that does not
 // map exactly becomes a note.
-Expected<std::vector<std::pair<std::string, Clip>>> convert_animations(const json::Value& root, const Skeleton& skeleton,
+Expected<std::vector<std::pair<std::string, ClipSource>>> convert_animations(const json::Value& root, const SkeletonSource& skeleton,
                                                                         const Context& context);
 
 // ---- the skeleton part ----------------------------------------------------------------------
@@ -52,6 +52,6 @@ Expected<Version> read_version(const json::Value& root, const std::string& file,
 
 // Everything but the animations: bones, slots, constraints, events and skins with their
 // attachments, flipped to Y-down. `skeleton.images` lists every image the attachments use.
-Expected<Skeleton> convert_skeleton(const json::Value& root, const Context& context);
+Expected<SkeletonSource> convert_skeleton(const json::Value& root, const Context& context);
 
 }  // namespace mf::offline::spine

@@ -85,7 +85,7 @@ namespace mf::offline::spine {
 
 // The "skins" array and every attachment in it (spine_attachments.cpp). Bones, slots and
 // constraints are already converted; `skeleton.images` receives every image the attachments use.
-void convert_skins(const json::Value& skins, const std::string& path, Skeleton& skeleton, const Context& context,
+void convert_skins(const json::Value& skins, const std::string& path, SkeletonSource& skeleton, const Context& context,
                    EditorOnlyKeys& editor_only);
 
 }  // namespace mf::offline::spine

@@ -23,7 +23,7 @@ class SkeletonConverter {
  public:
   SkeletonConverter(const json::Value& root, const Context& context) : root_(root), c_(context) {}
 
-  Skeleton run() {
+  SkeletonSource run() {
     ObjectReader top(c_, root_, "");
     if (const json::Value* meta = top.optional("skeleton", json::Type::Object)) read_meta(*meta);
     if (const json::Value* v = top.optional("bones", json::Type::Array)) read_bones(*v);
@@ -50,7 +50,7 @@ class SkeletonConverter {
  private:
   const json::Value& root_;
   const Context& c_;
-  Skeleton s_;
+  SkeletonSource s_;
   EditorOnlyKeys editor_;
   // (Spine order, kind, index within kind) per constraint, to number the update order.
   std::vector<std::tuple<int, int, int>> orders_;
@@ -417,7 +417,7 @@ Expected<Version> read_version(const json::Value& root, const std::string& file,
   return v;
 }
 
-Expected<Skeleton> convert_skeleton(const json::Value& root, const Context& context) {
+Expected<SkeletonSource> convert_skeleton(const json::Value& root, const Context& context) {
   try {
     return SkeletonConverter(root, context).run();
   } catch (const Failure& f) {

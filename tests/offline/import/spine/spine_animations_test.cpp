@@ -36,8 +36,8 @@ constexpr float kValueTolerance = 1e-6f;
 // Our curve (exact bezier solve) against Spine's at sample times, in value units.
 constexpr double kCurveTolerance = 1e-3;
 
-Skeleton rig() {
-  Skeleton s;
+SkeletonSource rig() {
+  SkeletonSource s;
   s.uid = "skl_0123456789ab";
   s.bones = {named<Bone>("root"), named<Bone>("arm")};
   s.bones[1].parent = 0;
@@ -79,7 +79,7 @@ Skeleton rig() {
 }
 
 struct Converted {
-  Expected<std::vector<std::pair<std::string, Clip>>> clips = std::vector<std::pair<std::string, Clip>>{};
+  Expected<std::vector<std::pair<std::string, ClipSource>>> clips = std::vector<std::pair<std::string, ClipSource>>{};
   std::vector<ImportNote> notes;
 };
 
@@ -90,13 +90,13 @@ Converted convert(const std::string& animations, Version version = {4, 2}, const
   EXPECT_TRUE(root.ok()) << root.error().to_string();
   if (!root.ok()) return out;
   Context context{"anim.json", version, &out.notes};
-  const Skeleton skeleton = rig();
+  const SkeletonSource skeleton = rig();
   out.clips = convert_animations(*root, skeleton, context);
   return out;
 }
 
 // The one clip of `{"a": <body>}`, which must convert.
-Clip clip_of(const std::string& body, std::vector<ImportNote>* notes = nullptr, Version version = {4, 2},
+ClipSource clip_of(const std::string& body, std::vector<ImportNote>* notes = nullptr, Version version = {4, 2},
              const std::string& root_extra = "") {
   Converted c = convert("{\"a\": " + body + "}", version, root_extra);
   EXPECT_TRUE(c.clips.ok()) << c.clips.error().to_string();
@@ -112,7 +112,7 @@ Error error_of(const std::string& body, const std::string& root_extra = "") {
   return c.clips.ok() ? Error{} : c.clips.error();
 }
 
-const CurveTimeline* find(const Clip& clip, CurveKind kind, const std::string& target) {
+const CurveTimeline* find(const ClipSource& clip, CurveKind kind, const std::string& target) {
   for (const CurveTimeline& tl : clip.curves)
     if (tl.kind == kind && tl.target == target) return &tl;
   return nullptr;
@@ -140,7 +140,7 @@ bool has_note(const std::vector<ImportNote>& notes, const std::string& where, co
 // ---- bones ------------------------------------------------------------------------------------
 
 TEST(SpineAnimations, RotateKeysFlipSignAndCurvesNormalise) {
-  const Clip clip = clip_of(R"({"bones": {"arm": {"rotate": [
+  const ClipSource clip = clip_of(R"({"bones": {"arm": {"rotate": [
       {"value": 30, "curve": [0.1, 30, 0.3, 60]}, {"time": 0.4, "value": 60}]}}})");
   const CurveTimeline* tl = find(clip, CurveKind::Rotate, "arm");
   ASSERT_NE(tl, nullptr);
@@ -155,7 +155,7 @@ TEST(SpineAnimations, RotateKeysFlipSignAndCurvesNormalise) {
 }
 
 TEST(SpineAnimations, TranslateFlipsYOnly) {
-  const Clip clip = clip_of(R"({"bones": {"arm": {
+  const ClipSource clip = clip_of(R"({"bones": {"arm": {
       "translate": [{"x": 5, "y": 10}, {"time": 1, "x": -5}],
       "translatex": [{"value": 3}], "translatey": [{"value": 4}]}}})");
   ASSERT_NE(find(clip, CurveKind::Translate, "arm"), nullptr);
@@ -166,7 +166,7 @@ TEST(SpineAnimations, TranslateFlipsYOnly) {
 }
 
 TEST(SpineAnimations, ScaleDefaultsToOneAndKeepsItsSign) {
-  const Clip clip = clip_of(R"({"bones": {"arm": {
+  const ClipSource clip = clip_of(R"({"bones": {"arm": {
       "scale": [{"x": 2}, {"time": 0.5, "y": 0.5}], "scalex": [{}], "scaley": [{"value": -1}]}}})");
   expect_values(find(clip, CurveKind::Scale, "arm")->values, {2, 1, 1, 0.5f});
   expect_values(find(clip, CurveKind::ScaleX, "arm")->values, {1});
@@ -174,7 +174,7 @@ TEST(SpineAnimations, ScaleDefaultsToOneAndKeepsItsSign) {
 }
 
 TEST(SpineAnimations, ShearFlipsBothAngles) {
-  const Clip clip = clip_of(R"({"bones": {"arm": {
+  const ClipSource clip = clip_of(R"({"bones": {"arm": {
       "shear": [{"x": 10, "y": 20}], "shearx": [{"value": 5}], "sheary": [{"value": 6}]}}})");
   expect_values(find(clip, CurveKind::Shear, "arm")->values, {-10, -20});
   expect_values(find(clip, CurveKind::ShearX, "arm")->values, {-5});
@@ -182,7 +182,7 @@ TEST(SpineAnimations, ShearFlipsBothAngles) {
 }
 
 TEST(SpineAnimations, EachComponentKeepsItsOwnCurve) {
-  const Clip clip = clip_of(R"({"bones": {"arm": {"translate": [
+  const ClipSource clip = clip_of(R"({"bones": {"arm": {"translate": [
       {"curve": [0.25, 0, 0.75, 10, 0.5, 0, 0.5, 20]}, {"time": 1, "x": 10, "y": 20}]}}})");
   const CurveTimeline* tl = find(clip, CurveKind::Translate, "arm");
   ASSERT_NE(tl, nullptr);
@@ -193,7 +193,7 @@ TEST(SpineAnimations, EachComponentKeepsItsOwnCurve) {
 }
 
 TEST(SpineAnimations, SteppedCurveAndMissingCurve) {
-  const Clip clip = clip_of(R"({"bones": {"arm": {"rotate": [
+  const ClipSource clip = clip_of(R"({"bones": {"arm": {"rotate": [
       {"value": 5, "curve": "stepped"}, {"time": 1, "value": 9}, {"time": 2}]}}})");
   const CurveTimeline* tl = find(clip, CurveKind::Rotate, "arm");
   EXPECT_EQ(tl->curves, (std::vector<Curve>{Curve::stepped(), Curve::linear()}));
@@ -203,7 +203,7 @@ TEST(SpineAnimations, SteppedCurveAndMissingCurve) {
 TEST(SpineAnimations, FlatSegmentWithOvershootIsSplitAtItsExtremum) {
   // Spine: rotate 0 → 0 over [0, 1] with both handles at +10. The extremum is at t = 0.5, value 7.5
   // (see the curve tests); flipped, −7.5.
-  const Clip clip = clip_of(R"({"bones": {"arm": {"rotate": [
+  const ClipSource clip = clip_of(R"({"bones": {"arm": {"rotate": [
       {"curve": [0.25, 10, 0.75, 10]}, {"time": 1}]}}})");
   const CurveTimeline* tl = find(clip, CurveKind::Rotate, "arm");
   ASSERT_NE(tl, nullptr);
@@ -230,7 +230,7 @@ TEST(SpineAnimations, FlatSegmentWithOvershootIsSplitAtItsExtremum) {
 }
 
 TEST(SpineAnimations, InheritKeysNeedSpine42AndReadItsNames) {
-  const Clip clip = clip_of(R"({"bones": {"arm": {"inherit": [
+  const ClipSource clip = clip_of(R"({"bones": {"arm": {"inherit": [
       {"time": 0.2, "inherit": "noScale"}, {"time": 0.4}]}}})");
   ASSERT_EQ(clip.inherits.size(), 1u);
   EXPECT_EQ(clip.inherits[0].bone, "arm");
@@ -243,7 +243,7 @@ TEST(SpineAnimations, InheritKeysNeedSpine42AndReadItsNames) {
 // ---- slots ------------------------------------------------------------------------------------
 
 TEST(SpineAnimations, SlotAttachmentAndColourTimelines) {
-  const Clip clip = clip_of(R"({"slots": {
+  const ClipSource clip = clip_of(R"({"slots": {
       "body": {"attachment": [{"name": "body-hurt"}, {"time": 0.5, "name": null}, {"time": 0.6}]},
       "glow": {"rgba": [{"color": "ff000080"}], "rgb": [{"color": "00FF00"}], "alpha": [{"value": 0.5}],
                "rgba2": [{"light": "ffffffff", "dark": "102030"}], "rgb2": [{"light": "ffffff", "dark": "000000"}]}}})");
@@ -259,7 +259,7 @@ TEST(SpineAnimations, SlotAttachmentAndColourTimelines) {
 
 TEST(SpineAnimations, ColourCurvesNormaliseInColourSpace) {
   // Alpha 0 → 1 (byte 255) with handles (0.5, 0.25) and (1, 1): y = 0.25 and 1.
-  const Clip clip = clip_of(R"({"slots": {"glow": {"rgba": [
+  const ClipSource clip = clip_of(R"({"slots": {"glow": {"rgba": [
       {"color": "ffffff00", "curve": [0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0.5, 0.25, 1, 1]},
       {"time": 2, "color": "ffffffff"}]}}})");
   const CurveTimeline* tl = find(clip, CurveKind::Rgba, "glow");
@@ -271,7 +271,7 @@ TEST(SpineAnimations, ColourCurvesNormaliseInColourSpace) {
 // ---- constraints ------------------------------------------------------------------------------
 
 TEST(SpineAnimations, IkKeysWithBendNegated) {
-  const Clip clip = clip_of(R"({"ik": {"aim": [
+  const ClipSource clip = clip_of(R"({"ik": {"aim": [
       {"mix": 0.5, "softness": 4, "curve": [0.1, 0.5, 0.2, 1, 0.1, 4, 0.2, 8]},
       {"time": 0.5, "softness": 8, "bendPositive": false, "compress": true, "stretch": true}]}})");
   const CurveTimeline* tl = find(clip, CurveKind::Ik, "aim");
@@ -285,7 +285,7 @@ TEST(SpineAnimations, IkKeysWithBendNegated) {
 }
 
 TEST(SpineAnimations, TransformMixYAndScaleYDefaultToTheirX) {
-  const Clip clip = clip_of(R"({"transform": {"follow": [{"mixRotate": 0.5, "mixX": 0.25, "mixScaleX": 0.75}, {"time": 1}]}})");
+  const ClipSource clip = clip_of(R"({"transform": {"follow": [{"mixRotate": 0.5, "mixX": 0.25, "mixScaleX": 0.75}, {"time": 1}]}})");
   const CurveTimeline* tl = find(clip, CurveKind::Transform, "follow");
   ASSERT_NE(tl, nullptr);
   expect_values(tl->values, {0.5f, 0.25f, 0.25f, 0.75f, 0.75f, 1, 1, 1, 1, 1, 1, 1});
@@ -294,7 +294,7 @@ TEST(SpineAnimations, TransformMixYAndScaleYDefaultToTheirX) {
 TEST(SpineAnimations, TransformChannelsMappedOntoOtherPropertiesStayOff) {
   // Spine 4.3: rotate maps onto itself (imported); x maps onto y (not imported); the rest is unmapped.
   std::vector<ImportNote> notes;
-  const Clip clip = clip_of(R"({"transform": {"follow": [{"mixRotate": 0.5}]}})", &notes, {4, 3},
+  const ClipSource clip = clip_of(R"({"transform": {"follow": [{"mixRotate": 0.5}]}})", &notes, {4, 3},
                             R"("constraints": [{"type": "transform", "name": "follow", "properties": {
                                  "rotate": {"to": {"rotate": {}}}, "x": {"to": {"y": {"scale": 2}}}}}], )");
   expect_values(find(clip, CurveKind::Transform, "follow")->values, {0.5f, 0, 0, 0, 0, 0});
@@ -303,7 +303,7 @@ TEST(SpineAnimations, TransformChannelsMappedOntoOtherPropertiesStayOff) {
 
 TEST(SpineAnimations, PathTimelinesMergeOntoOneTimeArrayExactly) {
   std::vector<ImportNote> notes;
-  const Clip clip = clip_of(R"({"path": {"rail": {
+  const ClipSource clip = clip_of(R"({"path": {"rail": {
       "position": [{"value": 10, "curve": [0.5, 10, 1.5, 40]}, {"time": 2, "value": 30}],
       "spacing": [{"time": 1, "value": 4}],
       "mix": [{"mixRotate": 0.5}]}}})",
@@ -327,7 +327,7 @@ TEST(SpineAnimations, PathTimelinesMergeOntoOneTimeArrayExactly) {
 }
 
 TEST(SpineAnimations, PathChannelsListOnlyTheTimelinesPresent) {
-  const Clip clip = clip_of(R"({"path": {"rail": {"spacing": [{"value": 3}]}}})");
+  const ClipSource clip = clip_of(R"({"path": {"rail": {"spacing": [{"value": 3}]}}})");
   const CurveTimeline* tl = find(clip, CurveKind::Path, "rail");
   ASSERT_NE(tl, nullptr);
   EXPECT_EQ(tl->channels, 0b10u);
@@ -336,7 +336,7 @@ TEST(SpineAnimations, PathChannelsListOnlyTheTimelinesPresent) {
 
 TEST(SpineAnimations, PhysicsTimelinesOwnAndOfAllConstraints) {
   std::vector<ImportNote> notes;
-  const Clip clip = clip_of(R"({"physics": {
+  const ClipSource clip = clip_of(R"({"physics": {
       "hair": {"strength": [{"value": 50}, {"time": 1, "value": 80}], "reset": [{"time": 0.5}]},
       "": {"wind": [{"value": 3}], "gravity": [{"value": 9}], "reset": [{"time": 0.25}]}}})",
                             &notes, {4, 2}, R"("physics": [{"name": "hair", "bone": "arm", "windGlobal": true},
@@ -360,9 +360,9 @@ constexpr const char* kDeformKeys =
     R"([{"offset": 1, "vertices": [1, 2, 3], "curve": [0.25, 0, 0.75, 1]}, {"time": 1}])";
 
 TEST(SpineAnimations, DeformKeysFlipYOffsetsIn40And41Forms) {
-  const Clip v40 = clip_of(std::string(R"({"deform": {"default": {"body": {"blob": )") + kDeformKeys + "}}}}", nullptr,
+  const ClipSource v40 = clip_of(std::string(R"({"deform": {"default": {"body": {"blob": )") + kDeformKeys + "}}}}", nullptr,
                            {4, 0});
-  const Clip v41 = clip_of(std::string(R"({"attachments": {"default": {"body": {"blob": {"deform": )") + kDeformKeys +
+  const ClipSource v41 = clip_of(std::string(R"({"attachments": {"default": {"body": {"blob": {"deform": )") + kDeformKeys +
                                "}}}}}",
                            nullptr, {4, 1});
   ASSERT_EQ(v40.deforms.size(), 1u);
@@ -382,7 +382,7 @@ TEST(SpineAnimations, DeformKeysFlipYOffsetsIn40And41Forms) {
 
 TEST(SpineAnimations, DeformOnLinkedMeshes) {
   std::vector<ImportNote> notes;
-  const Clip clip = clip_of(R"({"attachments": {"alt": {"body": {
+  const ClipSource clip = clip_of(R"({"attachments": {"alt": {"body": {
       "blob-shares": {"deform": [{"vertices": [1, 1]}]},
       "blob-own": {"deform": [{"vertices": [1, 1]}]}}}}})",
                             &notes);
@@ -405,7 +405,7 @@ TEST(SpineAnimations, DeformErrors) {
 }
 
 TEST(SpineAnimations, SequenceKeys) {
-  const Clip clip = clip_of(R"({"attachments": {"default": {"glow": {"sparkle": {"sequence": [
+  const ClipSource clip = clip_of(R"({"attachments": {"default": {"glow": {"sparkle": {"sequence": [
       {"mode": "loop", "index": 2, "delay": 0.1}, {"time": 1, "mode": "pingpongReverse"}]}}}}})",
                             nullptr, {4, 1});
   ASSERT_EQ(clip.sequences.size(), 1u);
@@ -420,7 +420,7 @@ TEST(SpineAnimations, SequenceKeys) {
 // ---- draw order and events ----------------------------------------------------------------------
 
 TEST(SpineAnimations, DrawOrderOffsets) {
-  const Clip clip = clip_of(R"({"drawOrder": [
+  const ClipSource clip = clip_of(R"({"drawOrder": [
       {"time": 0.5, "offsets": [{"slot": "body", "offset": 2}, {"slot": "front", "offset": -1}]}, {"time": 1}]})");
   expect_values(clip.draw_order.times, {0.5f, 1});
   ASSERT_EQ(clip.draw_order.keys.size(), 2u);
@@ -435,13 +435,13 @@ TEST(SpineAnimations, DrawOrderOffsets) {
 
 TEST(SpineAnimations, EventKeysKeepTheirPayload) {
   std::vector<ImportNote> notes;
-  const Clip clip = clip_of(R"({"events": [
+  const ClipSource clip = clip_of(R"({"events": [
       {"time": 0.2, "name": "step", "int": 3, "float": 0.5, "string": "left", "volume": 0.5, "balance": -0.25},
       {"time": 0.2, "name": "step", "volume": 2}, {"time": 1.5, "name": "step"}]})",
                             &notes);
   expect_values(clip.events.times, {0.2f, 0.2f, 1.5f});
   ASSERT_EQ(clip.events.keys.size(), 3u);
-  const EventKey& k = clip.events.keys[0];
+  const EventKeySource& k = clip.events.keys[0];
   EXPECT_EQ(k.name, "step");
   EXPECT_EQ(k.int_value, 3);
   EXPECT_EQ(k.float_value, 0.5f);
@@ -450,7 +450,7 @@ TEST(SpineAnimations, EventKeysKeepTheirPayload) {
   EXPECT_EQ(k.balance, -0.25f);
   EXPECT_EQ(clip.events.keys[1].volume, 1.0f);
   EXPECT_TRUE(has_note(notes, "animations.a.events[1].volume", "clamped"));
-  EXPECT_EQ(clip.events.keys[2], named<EventKey>("step"));
+  EXPECT_EQ(clip.events.keys[2], named<EventKeySource>("step"));
   EXPECT_FLOAT_EQ(clip.length, 1.5f);
   const Error e = error_of(R"({"events": [{"name": "jump"}]})");
   EXPECT_EQ(e.path, "animations.a.events[0].name");
@@ -505,7 +505,7 @@ TEST(SpineAnimations, ErrorsNameFileJsonPathAndLine) {
 
 TEST(SpineAnimations, WhatDoesNotMapBecomesANote) {
   std::vector<ImportNote> notes;
-  const Clip clip = clip_of(R"({"bones": {"arm": {"wiggle": [{}], "rotate": [{"value": 1, "ease": 2}, {"time": 1, "ease": 3}]}},
+  const ClipSource clip = clip_of(R"({"bones": {"arm": {"wiggle": [{}], "rotate": [{"value": 1, "ease": 2}, {"time": 1, "ease": 3}]}},
                                 "slider": {"knob": [{"time": 0}]}})",
                             &notes, {4, 3});
   EXPECT_NE(find(clip, CurveKind::Rotate, "arm"), nullptr);
@@ -528,7 +528,7 @@ TEST(SpineAnimations, SeveralAnimationsKeepFileOrderAndOwnLengths) {
 
 // The converted clip is a valid .manim for the skeleton: written and read back against it, unchanged.
 TEST(SpineAnimations, ConvertedClipReadsBackAgainstTheSkeleton) {
-  const Clip clip = clip_of(R"({
+  const ClipSource clip = clip_of(R"({
       "bones": {"arm": {"rotate": [{"curve": [0.25, 10, 0.75, 10]}, {"time": 1}],
                         "translate": [{"x": 1, "y": 2, "curve": "stepped"}, {"time": 0.5}], "inherit": [{"inherit": "noScale"}]}},
       "slots": {"body": {"attachment": [{"name": "blob"}]}, "glow": {"rgba2": [{"light": "ff00ff80", "dark": "00ff00"}]}},
@@ -540,7 +540,7 @@ TEST(SpineAnimations, ConvertedClipReadsBackAgainstTheSkeleton) {
                                   "glow": {"sparkle": {"sequence": [{"mode": "once"}]}}}},
       "drawOrder": [{"offsets": [{"slot": "front", "offset": -2}]}],
       "events": [{"time": 1.25, "name": "step", "string": "x"}]})");
-  const Skeleton skeleton = rig();
+  const SkeletonSource skeleton = rig();
   const std::string text = write_clip(clip);
   auto back = read_clip(text, "a.manim", &skeleton);
   ASSERT_TRUE(back.ok()) << back.error().to_string() << "\n" << text;
@@ -650,7 +650,7 @@ TEST(SpineAnimationsImport, ExampleExportsConvertEveryAnimation) {
     const json::Value& animations = *text->find("animations");
     double worst = 0;
     for (const json::Member& animation : animations.members) {
-      const Clip* clip = nullptr;
+      const ClipSource* clip = nullptr;
       for (const auto& [name, c] : imported->clips)
         if (name == animation.first) clip = &c;
       ASSERT_NE(clip, nullptr);

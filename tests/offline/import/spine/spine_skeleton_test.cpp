@@ -32,7 +32,7 @@ bool has_note(const SpineImport& import, const std::string& where, const std::st
   return false;
 }
 
-const Attachment& attachment(const Skeleton& s, const std::string& skin, const std::string& slot, const std::string& name) {
+const Attachment& attachment(const SkeletonSource& s, const std::string& skin, const std::string& slot, const std::string& name) {
   const Skin& k = s.skins.at(static_cast<std::size_t>(s.find_skin(skin)));
   for (const Attachment& a : k.attachments)
     if (a.slot == s.find_slot(slot) && a.name == name) return a;
@@ -46,7 +46,7 @@ const Attachment& attachment(const Skeleton& s, const std::string& skin, const s
 struct Pos {
   double x, y;
 };
-Pos tip(const Skeleton& s, int bone) {
+Pos tip(const SkeletonSource& s, int bone) {
   std::vector<int> chain;
   for (int b = bone; b >= 0; b = s.bones[static_cast<std::size_t>(b)].parent) chain.insert(chain.begin(), b);
   double x = 0, y = 0, angle = 0;
@@ -64,7 +64,7 @@ Pos tip(const Skeleton& s, int bone) {
 
 TEST(SpineSkeleton, BonesFlipYRotationAndShear) {
   const SpineImport im = convert_fixture("hero.json");
-  const Skeleton& s = im.skeleton;
+  const SkeletonSource& s = im.skeleton;
   EXPECT_EQ(im.name, "hero");
   EXPECT_EQ(im.spine_version, "4.2.40");
   EXPECT_EQ(s.fps, 24);
@@ -99,7 +99,7 @@ TEST(SpineSkeleton, BonesFlipYRotationAndShear) {
 TEST(SpineSkeleton, WorldPositionsAreMirroredInY) {
   // Spine's hips (2, 40) turned 90° counter-clockwise, thigh 170°, shin −20° at x 20: the shin's tip
   // is where Spine puts it, with y negated (tolerance 1e-4 px, float rounding of the inputs).
-  const Skeleton& s = convert_fixture("hero.json").skeleton;
+  const SkeletonSource& s = convert_fixture("hero.json").skeleton;
   const Pos ours = tip(s, s.find_bone("shin"));
   const double a1 = 90 * M_PI / 180, a2 = (90 + 170) * M_PI / 180, a3 = (90 + 170 - 20) * M_PI / 180;
   const double sx = 2 + 0 + std::cos(a2) * 20 + std::cos(a3) * 18;
@@ -110,7 +110,7 @@ TEST(SpineSkeleton, WorldPositionsAreMirroredInY) {
 }
 
 TEST(SpineSkeleton, SlotsKeepColoursBlendAndDark) {
-  const Skeleton& s = convert_fixture("hero.json").skeleton;
+  const SkeletonSource& s = convert_fixture("hero.json").skeleton;
   ASSERT_EQ(s.slots.size(), 10u);
   EXPECT_EQ(s.slots[0].color, (Rgba8{255, 255, 255, 0x80}));
   EXPECT_EQ(s.slots[0].blend, BlendMode::Additive);
@@ -124,7 +124,7 @@ TEST(SpineSkeleton, SlotsKeepColoursBlendAndDark) {
 }
 
 TEST(SpineSkeleton, ConstraintsFlipAndMakeDefaultsExplicit) {
-  const Skeleton& s = convert_fixture("hero.json").skeleton;
+  const SkeletonSource& s = convert_fixture("hero.json").skeleton;
   ASSERT_EQ(s.ik.size(), 2u);
   const IkConstraint& leg = s.ik[0];
   EXPECT_EQ(leg.bones, (std::vector<int>{s.find_bone("thigh"), s.find_bone("shin")}));
@@ -187,7 +187,7 @@ TEST(SpineSkeleton, ConstraintsFlipAndMakeDefaultsExplicit) {
 }
 
 TEST(SpineSkeleton, EventsKeepAudio) {
-  const Skeleton& s = convert_fixture("hero.json").skeleton;
+  const SkeletonSource& s = convert_fixture("hero.json").skeleton;
   ASSERT_EQ(s.events.size(), 2u);
   const EventDef& step = s.events[static_cast<std::size_t>(s.find_event("step"))];
   EXPECT_EQ(step.int_value, 3);
@@ -202,7 +202,7 @@ TEST(SpineSkeleton, EventsKeepAudio) {
 }
 
 TEST(SpineSkeleton, RegionAndPointAttachmentsFlip) {
-  const Skeleton& s = convert_fixture("hero.json").skeleton;
+  const SkeletonSource& s = convert_fixture("hero.json").skeleton;
   const auto& torso = std::get<RegionAttachment>(attachment(s, "default", "back", "torso").data);
   EXPECT_TRUE(torso.image.empty());  // the attachment's own name
   EXPECT_FLOAT_EQ(torso.x, 12);
@@ -226,7 +226,7 @@ TEST(SpineSkeleton, RegionAndPointAttachmentsFlip) {
 }
 
 TEST(SpineSkeleton, MeshesFlipVerticesAndKeepUvs) {
-  const Skeleton& s = convert_fixture("hero.json").skeleton;
+  const SkeletonSource& s = convert_fixture("hero.json").skeleton;
   const auto& body = std::get<MeshAttachment>(attachment(s, "default", "body", "body").data);
   EXPECT_EQ(body.image, "body_mesh");
   EXPECT_EQ(body.uvs, (std::vector<float>{0, 0, 1, 0, 1, 1, 0, 1}));  // both v-down image space
@@ -240,13 +240,13 @@ TEST(SpineSkeleton, MeshesFlipVerticesAndKeepUvs) {
   const auto& skinned = std::get<MeshAttachment>(attachment(s, "default", "skin-mesh", "skinned").data);
   ASSERT_TRUE(skinned.vertices.weighted());
   const int torso = s.find_bone("torso"), head = s.find_bone("head");
-  const std::vector<std::vector<Influence>> expected = {
+  const std::vector<std::vector<InfluenceSource>> expected = {
       {{torso, 1, 10, -5}}, {{torso, 0.75f, 20, -5}, {head, 0.25f, 10, 5}}, {{head, 1, 0, 7}}};
   EXPECT_EQ(skinned.vertices.weights, expected);
 }
 
 TEST(SpineSkeleton, OutlinesFlipAndPathsKeepTheirSegments) {
-  const Skeleton& s = convert_fixture("hero.json").skeleton;
+  const SkeletonSource& s = convert_fixture("hero.json").skeleton;
   const auto& hit = std::get<BoundingBoxAttachment>(attachment(s, "default", "hitbox", "hitbox").data);
   EXPECT_EQ(hit.vertices.positions, (std::vector<float>{0, 0, 10, 0, 0, -10}));
   EXPECT_EQ(hit.color, (Rgba8{0, 255, 0, 255}));
@@ -261,7 +261,7 @@ TEST(SpineSkeleton, OutlinesFlipAndPathsKeepTheirSegments) {
 }
 
 TEST(SpineSkeleton, SkinsCarryLinkedMeshesAndRequiredBonesAndConstraints) {
-  const Skeleton& s = convert_fixture("hero.json").skeleton;
+  const SkeletonSource& s = convert_fixture("hero.json").skeleton;
   ASSERT_EQ(s.skins.size(), 2u);
   EXPECT_EQ(s.skins[0].attachments.size(), 10u);
   const Skin& armored = s.skins[1];
@@ -283,7 +283,7 @@ TEST(SpineSkeleton, ConvertedRigReadsBackAndIsStable) {
   const SpineImport b = convert_fixture("hero.json");
   const std::string text = write_skeleton(a.skeleton);
   EXPECT_EQ(text, write_skeleton(b.skeleton));  // importing twice gives identical files
-  Expected<Skeleton> back = read_skeleton(text, "hero.mskel");
+  Expected<SkeletonSource> back = read_skeleton(text, "hero.mskel");
   ASSERT_TRUE(back) << back.error().to_string();
   EXPECT_EQ(*back, a.skeleton);
   ASSERT_EQ(a.clips.size(), 1u);
@@ -294,7 +294,7 @@ TEST(SpineSkeleton, ConvertedRigReadsBackAndIsStable) {
 
 TEST(SpineSkeleton, Version40And41UseTransformForInherit) {
   const SpineImport v40 = convert_fixture("hero-4.0.json");
-  const Skeleton& s = v40.skeleton;
+  const SkeletonSource& s = v40.skeleton;
   EXPECT_EQ(s.bones[1].inherit, Inherit::NoScale);
   EXPECT_EQ(s.bones[2].inherit, Inherit::OnlyTranslation);
   EXPECT_EQ(s.bones[3].inherit, Inherit::NoRotationOrReflection);
@@ -308,7 +308,7 @@ TEST(SpineSkeleton, Version40And41UseTransformForInherit) {
   EXPECT_TRUE(v40.notes.empty()) << v40.notes[0].where << ": " << v40.notes[0].message;
 
   const SpineImport v41 = convert_fixture("hero-4.1.json");
-  const Skeleton& t = v41.skeleton;
+  const SkeletonSource& t = v41.skeleton;
   EXPECT_EQ(t.bones[1].inherit, Inherit::NoScaleOrReflection);
   EXPECT_FLOAT_EQ(t.bones[1].y, 40);
   EXPECT_FLOAT_EQ(t.bones[1].rotation, 30);
@@ -323,7 +323,7 @@ TEST(SpineSkeleton, Version40And41UseTransformForInherit) {
 
 TEST(SpineSkeleton, Version43ConstraintsListAndReportedAdditions) {
   const SpineImport im = convert_fixture("hero-4.3.json");
-  const Skeleton& s = im.skeleton;
+  const SkeletonSource& s = im.skeleton;
   ASSERT_EQ(s.ik.size(), 1u);
   EXPECT_EQ(s.ik[0].bend, 1);
   EXPECT_EQ(s.ik[0].order, 0);

@@ -27,8 +27,8 @@ struct ImportNote {
 
 struct SpineImport {
   std::string name;      // rig name: the JSON's base name
-  Skeleton skeleton;
-  std::vector<std::pair<std::string, Clip>> clips;             // animation name → clip
+  SkeletonSource skeleton;
+  std::vector<std::pair<std::string, ClipSource>> clips;             // animation name → clip
   std::vector<std::pair<std::string, imaging::Image>> images;  // image name (path without .png) → pixels
   std::vector<ImportNote> notes;
   std::string spine_version;  // as the JSON states it, e.g. "4.2.22"
