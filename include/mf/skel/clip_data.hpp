@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "mf/anim/curve.hpp"
+#include "mf/skel/rig_modes.hpp"
 
 namespace mf::skel {
 
@@ -29,8 +30,6 @@ enum class TimelineKind : std::uint8_t {
   DrawOrder,   // 0 values; each key's order is in draw_orders
 };
 
-enum class SequenceMode : std::uint8_t { Hold, Once, Loop, PingPong, OnceReverse, LoopReverse, PingPongReverse };
-enum class LoopMode : std::uint8_t { None, Linear, PingPong };
 
 struct Timeline {
   TimelineKind kind;

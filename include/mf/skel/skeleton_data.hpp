@@ -18,11 +18,10 @@
 #include "mf/core/color.hpp"
 #include "mf/core/expected.hpp"
 #include "mf/skel/clip_data.hpp"
+#include "mf/skel/rig_modes.hpp"
 
 namespace mf::skel {
 
-enum class Inherit : std::uint8_t { Normal, OnlyTranslation, NoRotationOrReflection, NoScale, NoScaleOrReflection };
-enum class BlendMode : std::uint8_t { Normal, Additive, Multiply, Screen };
 enum class AttachmentKind : std::uint8_t { Region, Mesh, BoundingBox, Clipping, Point, Path };
 
 inline constexpr int kMaxInfluences = 8;
@@ -83,7 +82,6 @@ struct Page {
   std::vector<std::uint8_t> bytes;  // empty when the data was built without pixels (sizes only)
 };
 
-enum class TextureFilter : std::uint8_t { Linear, Nearest };
 
 // An attachment of any skin. Geometry is stored as influences for every vertex: an unweighted vertex
 // has one influence on its slot's bone with weight 1, so one skinning path serves all attachments.
@@ -152,9 +150,6 @@ struct TransformData {
   bool local = false, relative = false, skin_required = false;
 };
 
-enum class PositionMode : std::uint8_t { Fixed, Percent };
-enum class SpacingMode : std::uint8_t { Length, Fixed, Percent, Proportional };
-enum class RotateMode : std::uint8_t { Tangent, Chain, ChainScale };
 
 struct PathData {
   std::string name;

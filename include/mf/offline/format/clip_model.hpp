@@ -89,7 +89,7 @@ struct AttachmentTimeline {
   friend bool operator==(const AttachmentTimeline&, const AttachmentTimeline&) = default;
 };
 
-enum class SequenceMode : std::uint8_t { Hold, Once, Loop, PingPong, OnceReverse, LoopReverse, PingPongReverse };
+using skel::SequenceMode;
 
 struct SequenceKey {
   SequenceMode mode = SequenceMode::Hold;
@@ -161,7 +161,7 @@ struct EventTimeline {
   friend bool operator==(const EventTimeline&, const EventTimeline&) = default;
 };
 
-enum class LoopMode : std::uint8_t { None, Linear, PingPong };
+using skel::LoopMode;
 
 inline constexpr int kClipFormatVersion = 1;
 

@@ -23,7 +23,7 @@ struct Rig {
   std::vector<ClipFile> clips;  // sorted by name
 };
 
-// The clips folder of a skeleton: Skeleton::clips relative to the .mskel's folder, or "<name>.clips/"
+// The clips folder of a skeleton: SkeletonSource::clips relative to the .mskel's folder, or "<name>.clips/"
 // beside it when that is empty.
 std::string clips_folder(const SkeletonSource& skeleton, const std::string& mskel_path);
 

@@ -12,13 +12,14 @@
 #include <vector>
 
 #include "mf/core/color.hpp"
+#include "mf/skel/rig_modes.hpp"
 
 namespace mf::offline {
 
-// How a bone takes its parent's world transform (the names and meaning follow Spine's guide).
-enum class Inherit : std::uint8_t { Normal, OnlyTranslation, NoRotationOrReflection, NoScale, NoScaleOrReflection };
-enum class BlendMode : std::uint8_t { Normal, Additive, Multiply, Screen };
-enum class TextureFilter : std::uint8_t { Linear, Nearest };
+// The rig's modes are the runtime's own types (mf/skel/rig_modes.hpp).
+using skel::Inherit;
+using skel::BlendMode;
+using skel::TextureFilter;
 
 // Default editor colour of a bone.
 inline constexpr Rgba8 kDefaultBoneColor{0x98, 0x98, 0x98, 0xff};
@@ -45,7 +46,7 @@ struct ImageEntry {
 
 struct Bone {
   std::string name;
-  int parent = -1;  // index into Skeleton::bones, always lower than this bone's; -1 for a root
+  int parent = -1;  // index into SkeletonSource::bones, always lower than this bone's; -1 for a root
   float x = 0, y = 0, rotation = 0, scale_x = 1, scale_y = 1, shear_x = 0, shear_y = 0;
   float length = 0;
   Inherit inherit = Inherit::Normal;
@@ -80,7 +81,7 @@ struct Sequence {
 
 // One bone's pull on a weighted vertex: the vertex's position in that bone's space and its weight.
 struct InfluenceSource {
-  int bone = 0;  // index into Skeleton::bones
+  int bone = 0;  // index into SkeletonSource::bones
   float weight = 0;
   float x = 0, y = 0;
 
@@ -176,7 +177,7 @@ using AttachmentData = std::variant<RegionAttachment, MeshAttachment, LinkedMesh
                                     ClippingAttachment, PointAttachment, PathAttachment>;
 
 struct Attachment {
-  int slot = 0;      // index into Skeleton::slots
+  int slot = 0;      // index into SkeletonSource::slots
   std::string name;  // unique per (skin, slot)
   AttachmentData data;
 
@@ -232,9 +233,9 @@ struct TransformConstraint {
   friend bool operator==(const TransformConstraint&, const TransformConstraint&) = default;
 };
 
-enum class PositionMode : std::uint8_t { Fixed, Percent };
-enum class SpacingMode : std::uint8_t { Length, Fixed, Percent, Proportional };
-enum class RotateMode : std::uint8_t { Tangent, Chain, ChainScale };
+using skel::PositionMode;
+using skel::SpacingMode;
+using skel::RotateMode;
 
 struct PathConstraint {
   std::string name;
