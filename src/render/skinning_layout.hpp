@@ -6,15 +6,16 @@
 
 namespace mf::render::detail {
 
-// Static, once per SkeletonData (in the renderer's influence arena): [bone, weight, x, y].
+// Static, once per SkeletonData (in the skinning pass's influence arena): [bone, weight, x, y].
 struct GpuInfluence {
   std::int32_t bone;  // the data's bone index; the job's palette offset makes it a palette entry
   float weight, x, y;
 };
 static_assert(sizeof(GpuInfluence) == 16);
 
-// Static, once per SkeletonData (in the vertex arena): where the vertex's influences are (absolute
-// arena index), its 0…1 image UV and its +u direction in its first influence's bone space.
+// Static, once per SkeletonData (in the skinning pass's vertex arena): where the vertex's influences
+// are (absolute arena index), its 0…1 image UV and its +u direction in its first influence's bone
+// space.
 struct GpuVertex {
   std::uint32_t first, count;
   float u, v;

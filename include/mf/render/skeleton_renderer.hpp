@@ -3,15 +3,19 @@
 //
 // Per frame: begin_frame(target, view, clear, lights, ambient) → draw(instance, pose, options) for
 // each skeleton → end_frame(). end_frame records, in one command buffer of the frame ring:
-//   1. one compute dispatch skinning every GPU-skinned attachment of every drawn skeleton (a job list
-//      of chunks of ≤ 64 vertices: {palette offset, vertex start, count, output offset, slot record,
-//      deform offset}, so big and small attachments balance), writing CanvasVertex (canvas layout +
-//      dark colour + tangent) into the frame slot's vertex buffer;
+//   1. one compute dispatch of the skinning pass (src/render/skinning_pass.hpp, a component of its
+//      own that knows nothing of the canvas pass), skinning every GPU-skinned attachment of every
+//      drawn skeleton (a job list of chunks of ≤ 64 vertices: {palette offset, vertex start, count,
+//      output offset, slot record, deform offset}, so big and small attachments balance), writing
+//      CanvasVertex (canvas layout + dark colour + tangent) into the frame slot's vertex buffer;
 //   2. one barrier (compute shader write → vertex attribute read);
 //   3. the canvas pass: one indexed draw per batch of runs sharing (page, blend, lit variant, vertex
 //      source). Runs are cached per instance and rebuilt only when the draw order, the shown
-//      attachments or their pages change; consecutive runs from different skeletons with the same
-//      key merge into one draw (their indices are rebased into the frame's index ring).
+//      attachments or their pages change (src/render/instance_runs.hpp); consecutive runs from
+//      different skeletons with the same key merge into one draw (their indices are rebased into the
+//      frame's index ring: src/render/canvas_batches.hpp).
+// The recording itself is src/render/frame_recording.cpp; what a draw() appends for it,
+// src/render/skeleton_frame.hpp.
 //
 // Decisions (see also the shaders under src/render/shaders):
 // - Gamma space. Pages (straight alpha) and the target are UNORM and blending happens on the
@@ -39,7 +43,8 @@
 //   mipmaps) lives in each data's descriptor set. Every variant a data needs is created when it is
 //   added, so a frame never creates a pipeline (stats().pipelines_created_this_frame).
 // - Memory: static data (influences, vertices, UVs, tangents, indices, pages) is uploaded once per
-//   add_data; per frame the palette (2×3 per bone, instance transform applied), slot records,
+//   add_data (src/render/skeleton_gpu_data.hpp) and freed by remove_data once no frame in flight
+//   can read it; per frame the palette (2×3 per bone, instance transform applied), slot records,
 //   deform floats, jobs, CPU vertices and indices go into the frame slot's upload ring. Nothing
 //   allocates on the CPU per frame after the first frames (the per-frame lists keep their capacity).
 
@@ -120,8 +125,8 @@ struct RenderStats {
 struct RendererOptions {
   std::uint32_t max_gpu_vertices = 1u << 18;   // skinned vertices per frame
   std::uint32_t max_cpu_vertices = 1u << 16;   // CPU-path vertices per frame (clipped slots, cpu_skinning)
-  std::uint32_t max_static_vertices = 1u << 18;    // over all added data
-  std::uint32_t max_static_influences = 1u << 19;  // over all added data
+  std::uint32_t max_static_vertices = 1u << 18;    // over all data added and not removed
+  std::uint32_t max_static_influences = 1u << 19;  // over all data added and not removed
   VkDeviceSize upload_bytes_per_slot = VkDeviceSize{8} << 20;
   // Proof switches for tests: with `allow_cpu_vertices` false the CPU path is never used (clipped
   // slots are skipped and cpu_skinning is ignored, so stats().cpu_vertices stays 0); with
@@ -161,12 +166,19 @@ class RenderTarget {
   int width_ = 0, height_ = 0;
 };
 
-// Handles: indices into the renderer's tables, valid for its lifetime.
+// Handles: a slot of the renderer's tables and the slot's generation. A handle is valid from its add
+// until its remove; removing bumps the slot's generation and a later add reuses the slot, so a
+// removed handle never names the later entry: every call given one (draw, add_instance, remove_*)
+// fails with an error saying it is stale. Default-constructed handles name nothing.
 struct DataHandle {
   std::int32_t index = -1;
+  std::uint32_t generation = 0;
+  friend bool operator==(const DataHandle&, const DataHandle&) = default;
 };
 struct InstanceHandle {
   std::int32_t index = -1;
+  std::uint32_t generation = 0;
+  friend bool operator==(const InstanceHandle&, const InstanceHandle&) = default;
 };
 
 class SkeletonRenderer {
@@ -178,12 +190,23 @@ class SkeletonRenderer {
   SkeletonRenderer& operator=(const SkeletonRenderer&) = delete;
 
   // Uploads the data's static arrays and decodes and uploads its pages and normal pages (PNG or
-  // RGBA8); creates every pipeline variant it needs. The data must outlive the renderer. Errors name
+  // RGBA8); creates every pipeline variant it needs. The data must outlive the renderer, or its
+  // remove_data. Errors name
   // the page ("<data name>: page <name>: ...") when one cannot be decoded or has no bytes.
   Expected<DataHandle> add_data(const skel::SkeletonData& data);
   // Per-skeleton CPU state: its cached runs and, when the data has clipping attachments, its CPU
   // clipping buffers. Allocates; call outside the frame loop.
   Expected<InstanceHandle> add_instance(DataHandle data);
+  // Removes an instance: its CPU state is freed at once (nothing on the GPU is its own). Allowed
+  // between frames and inside one (a draw already queued still shows).
+  Status remove_instance(InstanceHandle instance);
+  // Removes a data. Data that still has instances is not removed: that is an error naming how many
+  // remain (remove them first). Its handle is stale at once and its table slot free for the next
+  // add_data; its GPU resources (static arena ranges, pages, sampler, descriptor sets) are kept until
+  // every frame begun before the removal has finished (found by a later begin_frame, which waits for
+  // those frame slots anyway, or by wait_idle; never a wait in remove_data itself), and only then
+  // freed and their arena ranges reused. The SkeletonData itself may be destroyed after this call.
+  Status remove_data(DataHandle data);
 
   // Starts a frame drawing into `target` (which must outlive end_frame): waits for the frame slot,
   // clears the per-frame lists. `clear` is straight alpha. At most kMaxPointLights lights.
@@ -199,7 +222,8 @@ class SkeletonRenderer {
   // GPU time of the last measured skinning dispatch in milliseconds (RendererOptions::timestamps),
   // from a frame already finished; nothing before one is.
   std::optional<double> last_skinning_gpu_ms() const;
-  // Waits for the GPU to finish every frame in flight.
+  // Waits for the GPU to finish every frame in flight (and, between frames, frees the GPU resources of
+  // removed data).
   Status wait_idle();
 
  private:
