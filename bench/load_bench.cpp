@@ -33,6 +33,7 @@
 #include "mf/offline/format/rig_files.hpp"
 #include "mf/offline/format/skeleton_format.hpp"
 #include "mf/offline/build/skeleton_loader.hpp"
+#include "mf/skel/build_file.hpp"
 #include "synthetic_rig.hpp"
 
 namespace {
@@ -174,7 +175,7 @@ void cooked(benchmark::State& state, const std::string& (*rig)()) {
   const std::string path = (work_dir() / (fs::path(mskel).stem().string() + ".mbuild")).string();
   if (!offline::write_build_file(*loaded.data, path, mskel).ok()) std::abort();
   for (auto _ : state) {
-    auto data = offline::load_cooked_build(path);
+    auto data = skel::load_build_file(path);
     if (!data || !(*data)->load_all_clips().ok()) state.SkipWithError("cooked build failed to load");
   }
   state.counters["build_bytes"] = static_cast<double>(fs::file_size(path));

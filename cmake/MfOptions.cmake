@@ -15,6 +15,15 @@ if(MF_BUILD_FUZZERS)
   add_link_options(-fsanitize=address,undefined)
 endif()
 
+# The runtime layers (mf_core, mf_anim, mf_skel) use no exceptions: errors are mf::Expected / mf::Status
+# values. With MF_RUNTIME_NO_EXCEPTIONS the directory that calls this compiles with -fno-exceptions
+# (src/core, src/anim, src/skel and their tests); the offline layer and the tools keep exceptions.
+function(mf_runtime_directory)
+  if(MF_RUNTIME_NO_EXCEPTIONS)
+    add_compile_options(-fno-exceptions)
+  endif()
+endfunction()
+
 # Warnings are errors on our own code; third-party headers come in as system includes. Designated
 # initialisers leave the other fields at their defaults on purpose, so g++'s warning about omitted
 # fields is off. g++ 12 at -O3 reports a false -Wrestrict inside std::string's own code (GCC bug

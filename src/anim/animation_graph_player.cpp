@@ -5,6 +5,8 @@
 #include <limits>
 #include <numeric>
 
+#include "crossfade.hpp"
+
 namespace mf::anim {
 namespace {
 
@@ -89,8 +91,7 @@ Expected<GraphBinding> bind_graph(const AnimationGraph& graph, std::span<const s
 constexpr float kMaxPassesPerUpdate = 1e6f;
 
 float AnimationGraphPlayer::Leaf::mix_fraction() const {
-  if (!(mix_duration > 0)) return 1;
-  return std::clamp(mix_time / mix_duration, 0.0f, 1.0f);
+  return crossfade_fraction(mix_time, mix_duration);
 }
 
 AnimationGraphPlayer::AnimationGraphPlayer(const AnimationGraph& graph, const GraphBinding& binding, int signal_capacity)
@@ -680,13 +681,7 @@ int AnimationGraphPlayer::write_layer(int layer, std::size_t first_sample) {
 
   // Shares, newest first, as the tracks mix a chain.
   float share[kMaxMixChain] = {};
-  float rest = 1;
-  for (int k = L.chain_count - 1; k > 0; --k) {
-    const float m = L.chain[k].mix_fraction();
-    share[k] = rest * m;
-    rest *= 1 - m;
-  }
-  share[0] = rest;
+  crossfade_shares(L.chain_count, share, [&](int k) { return L.chain[k].mix_fraction(); });
 
   std::size_t n = first_sample;
   std::uint64_t reference = kNoReference;

@@ -5,6 +5,8 @@
 #include <cmath>
 #include <limits>
 
+#include "crossfade.hpp"
+
 namespace mf::anim {
 namespace {
 
@@ -351,26 +353,16 @@ std::size_t AnimationTracks::write_track(const Track& t, int track, std::span<Cl
 
   // Shares, newest first: each entry takes its mix fraction of what the newer ones left; the oldest
   // takes the rest. hold_previous starts a lower sub-layer where the older entries keep full share.
+  const auto entry = [&](int k) -> const TrackEntry& { return at(chain[static_cast<std::size_t>(k)]); };
   std::array<float, kMaxMixChain> share{};
+  crossfade_shares(count, share.data(), [&](int k) { return entry(k).mix_fraction(); },
+                   [&](int k) { return entry(k).hold_previous_; });
   std::array<int, kMaxMixChain> sub{};
   int sub_layer = 0;
-  for (int k = 1; k < count; ++k) sub_layer += at(chain[static_cast<std::size_t>(k)]).hold_previous_ ? 1 : 0;
-  float rest = 1;
+  for (int k = 1; k < count; ++k) sub_layer += entry(k).hold_previous_ ? 1 : 0;
   for (int k = count - 1; k >= 0; --k) {
-    const TrackEntry& e = at(chain[static_cast<std::size_t>(k)]);
-    const auto uk = static_cast<std::size_t>(k);
-    sub[uk] = sub_layer;
-    if (k == 0) {
-      share[uk] = rest;
-      break;
-    }
-    const float m = e.mix_fraction();
-    share[uk] = rest * m;
-    rest *= 1 - m;
-    if (e.hold_previous_) {
-      rest = 1;
-      --sub_layer;
-    }
+    sub[static_cast<std::size_t>(k)] = sub_layer;
+    if (k > 0 && entry(k).hold_previous_) --sub_layer;
   }
 
   std::size_t n = 0;

@@ -3,11 +3,12 @@
 #include <algorithm>
 #include <cmath>
 
+#include "crossfade.hpp"
+
 namespace mf::anim {
 
 float TrackEntry::mix_fraction() const {
-  if (!(mix_duration_ > 0)) return 1;
-  return std::clamp(mix_time_ / mix_duration_, 0.0f, 1.0f);
+  return crossfade_fraction(mix_time_, mix_duration_);
 }
 
 float TrackEntry::range_start() const { return std::clamp(animation_start_, 0.0f, length_); }

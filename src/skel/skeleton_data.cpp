@@ -31,7 +31,9 @@ int SkeletonData::find_event(std::string_view n) const { return find_named(event
 int SkeletonData::find_clip(std::string_view n) const { return find_named(clips, n); }
 
 Expected<const ClipData*> SkeletonData::load_clip(int index) {
-  ClipEntry& entry = clips.at(static_cast<std::size_t>(index));
+  if (index < 0 || static_cast<std::size_t>(index) >= clips.size())
+    return Unexpected{Error{name, {}, {}, "no clip with index " + std::to_string(index)}};
+  ClipEntry& entry = clips[static_cast<std::size_t>(index)];
   if (entry.data) return entry.data.get();
   if (!loader) return Unexpected{Error{name, {}, {}, "clip \"" + entry.name + "\" is not loaded and the data has no loader"}};
   auto loaded = loader(*this, index);

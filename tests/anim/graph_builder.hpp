@@ -3,7 +3,8 @@
 // transitions stay contiguous), conditions as small trees.
 
 #include <initializer_list>
-#include <stdexcept>
+#include <cstdio>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -150,7 +151,10 @@ struct TestClips {
   }
   GraphBinding bind(const AnimationGraph& g) const {
     auto b = bind_graph(g, names, lengths, bones);
-    if (!b) throw std::runtime_error(b.error().to_string());
+    if (!b) {  // the tests bind every name their graphs use: a bug in the test itself
+      std::fprintf(stderr, "bind_graph failed: %s\n", b.error().to_string().c_str());
+      std::abort();
+    }
     return std::move(b).value();
   }
 };

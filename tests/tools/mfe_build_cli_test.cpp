@@ -13,6 +13,7 @@
 #include "mf/anim/graph_binary.hpp"
 #include "mf/core/file_io.hpp"
 #include "mf/offline/build/skeleton_loader.hpp"
+#include "mf/skel/build_file.hpp"
 #include "support/temp_dir.hpp"
 #include "support/run_command.hpp"
 
@@ -65,7 +66,7 @@ TEST_F(MfeBuildCli, BuildWritesALoadableBuild) {
   const Result r = mfe("skel build " + arg("mannequin/mannequin.mskel") + " --out " + quote(out));
   ASSERT_EQ(r.exit_code, 0) << r.output;
   EXPECT_NE(r.output.find("wrote " + out + " ("), std::string::npos) << r.output;
-  auto data = load_cooked_build(out);
+  auto data = skel::load_build_file(out);
   ASSERT_TRUE(data.ok()) << data.error().to_string();
   EXPECT_EQ((*data)->clips.size(), 4u);
   EXPECT_TRUE((*data)->load_all_clips().ok());
@@ -122,7 +123,7 @@ TEST_F(MfeBuildCli, CookWritesOnlyBuildsThatLoadWithoutSources) {
   fs::remove_all(dir_->path() / "rigs");
   fs::remove_all(cache_);
   for (const char* name : {"mannequin", "tiny"}) {
-    auto data = load_cooked_build(out + "/" + name + ".mbuild");
+    auto data = skel::load_build_file(out + "/" + name + ".mbuild");
     ASSERT_TRUE(data.ok()) << data.error().to_string();
     EXPECT_TRUE((*data)->load_all_clips().ok()) << name;
   }

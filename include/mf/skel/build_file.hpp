@@ -5,7 +5,9 @@
 //
 // Loading validates everything the runtime will index: a wrong magic or version, a bad size, a
 // truncated file, an index out of range or a range past its array is an error naming the file, the
-// place and the problem, never a crash. Clips load on demand: the loaded SkeletonData lists every
+// place (the field, and for bytes that cannot be read the section and byte offset) and the problem,
+// never a crash. The bytes are read with mf::ByteReader (mf/core/byte_reader.hpp): no exceptions, and
+// every count is checked against the bytes left before anything is allocated for it. Clips load on demand: the loaded SkeletonData lists every
 // clip by name and length, keeps the file's bytes, and decodes a clip's blob the first time
 // SkeletonData::load_clip asks for it.
 
@@ -43,7 +45,8 @@ inline constexpr std::uint32_t kClipsSection = build_tag('C', 'L', 'I', 'P');
 // file leaves out (a build written without clips) are listed but fail to load with a clear error.
 Expected<std::shared_ptr<SkeletonData>> load_build(std::string bytes, const std::string& file);
 
-// Reads a build file and loads it.
+// Reads a build file with the standard library and loads it: what a shipped game calls, with no
+// offline library. Errors name the file (`path`): one that cannot be read, or load_build's errors.
 Expected<std::shared_ptr<SkeletonData>> load_build_file(const std::string& path);
 
 // Decodes one clip blob (the clip section's per-clip bytes, also what the bake cache stores per

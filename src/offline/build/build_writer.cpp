@@ -1,10 +1,10 @@
 #include "mf/offline/build/build_writer.hpp"
 
-#include <bit>
 #include <cstdint>
 #include <string_view>
 #include <vector>
 
+#include "mf/core/byte_writer.hpp"
 #include "mf/core/file_io.hpp"
 #include "mf/skel/build_file.hpp"
 
@@ -26,54 +26,22 @@ static_assert(sizeof(skel::DeformKey) == 12, "DeformKey changed: serialise the n
 static_assert(sizeof(skel::EventKey) == 28, "EventKey changed: serialise the new field");
 static_assert(sizeof(skel::Bounds) == 16, "Bounds changed: serialise the new field");
 
-class ByteWriter {
- public:
-  void u8(std::uint8_t v) { out_.push_back(static_cast<char>(v)); }
-  void u16(std::uint16_t v) {
-    u8(static_cast<std::uint8_t>(v));
-    u8(static_cast<std::uint8_t>(v >> 8));
-  }
-  void u32(std::uint32_t v) {
-    for (int i = 0; i < 4; ++i) u8(static_cast<std::uint8_t>(v >> (8 * i)));
-  }
-  void u64(std::uint64_t v) {
-    u32(static_cast<std::uint32_t>(v));
-    u32(static_cast<std::uint32_t>(v >> 32));
-  }
-  void i32(std::int32_t v) { u32(static_cast<std::uint32_t>(v)); }
-  void i8(std::int8_t v) { u8(static_cast<std::uint8_t>(v)); }
-  void f32(float v) { u32(std::bit_cast<std::uint32_t>(v)); }
-  void flag(bool v) { u8(v ? 1 : 0); }
-  template <class E>
-  void enumeration(E v) {
-    u8(static_cast<std::uint8_t>(v));
-  }
-  void count(std::size_t n) { u32(static_cast<std::uint32_t>(n)); }
-  void str(std::string_view s) {
-    count(s.size());
-    out_.append(s);
-  }
-  void bytes(std::string_view s) { out_.append(s); }
-  void color(Rgba8 c) {
-    u8(c.r);
-    u8(c.g);
-    u8(c.b);
-    u8(c.a);
-  }
-  void indices(const std::vector<std::int32_t>& v) {
-    count(v.size());
-    for (std::int32_t i : v) i32(i);
-  }
-  void step(skel::UpdateStep s) {
-    enumeration(s.kind);
-    i32(s.index);
-  }
+void write_color(ByteWriter& w, Rgba8 c) {
+  w.u8(c.r);
+  w.u8(c.g);
+  w.u8(c.b);
+  w.u8(c.a);
+}
 
-  std::string& out() { return out_; }
+void write_indices(ByteWriter& w, const std::vector<std::int32_t>& v) {
+  w.count(v.size());
+  for (std::int32_t i : v) w.i32(i);
+}
 
- private:
-  std::string out_;
-};
+void write_step(ByteWriter& w, skel::UpdateStep s) {
+  w.enumeration(s.kind);
+  w.i32(s.index);
+}
 
 void write_skeleton_section(ByteWriter& w, const skel::SkeletonData& d) {
   w.str(d.name);
@@ -92,8 +60,8 @@ void write_skeleton_section(ByteWriter& w, const skel::SkeletonData& d) {
   for (const std::string& n : s.names) w.str(n);
   for (std::int32_t v : s.bone) w.i32(v);
   for (std::int32_t v : s.setup_attachment) w.i32(v);
-  for (Rgba8 c : s.color) w.color(c);
-  for (Rgba8 c : s.dark) w.color(c);
+  for (Rgba8 c : s.color) write_color(w, c);
+  for (Rgba8 c : s.dark) write_color(w, c);
   for (std::uint8_t v : s.has_dark) w.flag(v != 0);
   for (skel::BlendMode v : s.blend) w.enumeration(v);
 
@@ -105,7 +73,7 @@ void write_skeleton_section(ByteWriter& w, const skel::SkeletonData& d) {
     w.enumeration(a.kind);
     w.i32(a.name);
     w.i32(a.slot);
-    w.color(a.color);
+    write_color(w, a.color);
     w.u32(a.vertex_start);
     w.u32(a.vertex_count);
     w.u32(a.influence_count);
@@ -159,8 +127,8 @@ void write_skeleton_section(ByteWriter& w, const skel::SkeletonData& d) {
       w.i32(e.name);
       w.i32(e.attachment);
     }
-    w.indices(skin.bones);
-    w.indices(skin.constraints);
+    write_indices(w, skin.bones);
+    write_indices(w, skin.constraints);
   }
   w.count(d.events.size());
   for (const skel::EventData& e : d.events) {
@@ -175,7 +143,7 @@ void write_skeleton_section(ByteWriter& w, const skel::SkeletonData& d) {
   w.count(d.ik.size());
   for (const skel::IkData& c : d.ik) {
     w.str(c.name);
-    w.indices(c.bones);
+    write_indices(w, c.bones);
     w.i32(c.target);
     w.f32(c.mix);
     w.f32(c.softness);
@@ -188,7 +156,7 @@ void write_skeleton_section(ByteWriter& w, const skel::SkeletonData& d) {
   w.count(d.transform.size());
   for (const skel::TransformData& c : d.transform) {
     w.str(c.name);
-    w.indices(c.bones);
+    write_indices(w, c.bones);
     w.i32(c.target);
     for (float v : {c.mix_rotate, c.mix_x, c.mix_y, c.mix_scale_x, c.mix_scale_y, c.mix_shear_y, c.offset_rotation, c.offset_x,
                     c.offset_y, c.offset_scale_x, c.offset_scale_y, c.offset_shear_y})
@@ -200,7 +168,7 @@ void write_skeleton_section(ByteWriter& w, const skel::SkeletonData& d) {
   w.count(d.path.size());
   for (const skel::PathData& c : d.path) {
     w.str(c.name);
-    w.indices(c.bones);
+    write_indices(w, c.bones);
     w.i32(c.target_slot);
     w.enumeration(c.position_mode);
     w.enumeration(c.spacing_mode);
@@ -218,9 +186,9 @@ void write_skeleton_section(ByteWriter& w, const skel::SkeletonData& d) {
     w.flag(c.skin_required);
   }
   w.count(d.update_order.size());
-  for (skel::UpdateStep step : d.update_order) w.step(step);
+  for (skel::UpdateStep step : d.update_order) write_step(w, step);
   w.count(d.constraint_steps.size());
-  for (skel::UpdateStep step : d.constraint_steps) w.step(step);
+  for (skel::UpdateStep step : d.constraint_steps) write_step(w, step);
   w.count(d.slot_deform_floats.size());
   for (std::uint32_t v : d.slot_deform_floats) w.u32(v);
 }
@@ -256,7 +224,7 @@ std::string assemble(const std::vector<std::pair<std::uint32_t, std::string>>& s
     offset += bytes.size();
   }
   for (const auto& s : sections) w.bytes(s.second);
-  return std::move(w.out());
+  return w.take();
 }
 
 }  // namespace
@@ -310,25 +278,35 @@ std::string encode_clip(const skel::ClipData& c) {
   w.count(c.strings.size());
   for (const std::string& s : c.strings) w.str(s);
   for (float v : {c.bounds.min_x, c.bounds.min_y, c.bounds.max_x, c.bounds.max_y}) w.f32(v);
-  return std::move(w.out());
+  return w.take();
 }
 
-Expected<std::string> encode_build(skel::SkeletonData& data, const std::string& file, BuildClips clips) {
+Expected<std::string> encode_build(const skel::SkeletonData& data, const std::string& file, BuildClips clips) {
   if (Status valid = skel::validate_skeleton_data(data, file); !valid) return Unexpected{valid.error()};
 
   ByteWriter clip_section;
   clip_section.count(data.clips.size());
   for (std::size_t i = 0; i < data.clips.size(); ++i) {
-    std::string blob;
-    if (clips == BuildClips::All) {
-      Expected<const skel::ClipData*> clip = data.load_clip(static_cast<int>(i));
-      if (!clip) return Unexpected{clip.error()};
-      if (Status valid = skel::validate_clip_data(**clip, data, file); !valid) return Unexpected{valid.error()};
-      blob = encode_clip(**clip);
-    }
     const skel::SkeletonData::ClipEntry& entry = data.clips[i];
+    std::string blob;
+    float length = entry.length;
+    if (clips == BuildClips::All) {
+      // A clip the data has not loaded yet is loaded through its loader for this call only: the data
+      // stays as it is.
+      std::shared_ptr<const skel::ClipData> clip = entry.data;
+      if (!clip) {
+        if (!data.loader)
+          return Unexpected{Error{data.name, {}, {}, "clip \"" + entry.name + "\" is not loaded and the data has no loader"}};
+        Expected<std::shared_ptr<skel::ClipData>> loaded = data.loader(data, static_cast<int>(i));
+        if (!loaded) return Unexpected{loaded.error()};
+        clip = std::move(loaded).value();
+        length = clip->length;  // as load_clip would record it
+      }
+      if (Status valid = skel::validate_clip_data(*clip, data, file); !valid) return Unexpected{valid.error()};
+      blob = encode_clip(*clip);
+    }
     clip_section.str(entry.name);
-    clip_section.f32(entry.length);
+    clip_section.f32(length);
     clip_section.u64(blob.size());
     clip_section.bytes(blob);
   }
@@ -337,12 +315,12 @@ Expected<std::string> encode_build(skel::SkeletonData& data, const std::string& 
   write_skeleton_section(skeleton, data);
   write_pages(pages, data.pages);
   write_pages(pages, data.normal_pages);
-  return assemble({{skel::kSkeletonSection, std::move(skeleton.out())},
-                   {skel::kPagesSection, std::move(pages.out())},
-                   {skel::kClipsSection, std::move(clip_section.out())}});
+  return assemble({{skel::kSkeletonSection, skeleton.take()},
+                   {skel::kPagesSection, pages.take()},
+                   {skel::kClipsSection, clip_section.take()}});
 }
 
-Status write_build_file(skel::SkeletonData& data, const std::string& path, const std::string& source_file) {
+Status write_build_file(const skel::SkeletonData& data, const std::string& path, const std::string& source_file) {
   Expected<std::string> bytes = encode_build(data, source_file, BuildClips::All);
   if (!bytes) return Unexpected{bytes.error()};
   return write_file_atomic(path, *bytes);

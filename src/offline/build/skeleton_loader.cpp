@@ -6,6 +6,8 @@
 #include <filesystem>
 #include <span>
 
+#include "mf/core/byte_reader.hpp"
+#include "mf/core/byte_writer.hpp"
 #include "mf/core/file_io.hpp"
 #include "mf/offline/build/build_writer.hpp"
 #include "mf/offline/format/clip_format.hpp"
@@ -38,81 +40,47 @@ struct Manifest {
   std::vector<ManifestClip> clips;
 };
 
-void put_u32(std::string& out, std::uint32_t v) {
-  for (int i = 0; i < 4; ++i) out.push_back(static_cast<char>((v >> (8 * i)) & 0xff));
-}
-void put_str(std::string& out, const std::string& s) {
-  put_u32(out, static_cast<std::uint32_t>(s.size()));
-  out += s;
-}
-
 std::string encode_manifest(const Manifest& m) {
-  std::string out;
-  put_u32(out, static_cast<std::uint32_t>(m.warnings.size()));
+  ByteWriter w;
+  w.count(m.warnings.size());
   for (const Error& e : m.warnings) {
-    put_str(out, e.file);
-    put_str(out, e.path);
-    put_u32(out, static_cast<std::uint32_t>(e.position.line));
-    put_u32(out, static_cast<std::uint32_t>(e.position.column));
-    put_str(out, e.message);
+    w.str(e.file);
+    w.str(e.path);
+    w.i32(e.position.line);
+    w.i32(e.position.column);
+    w.str(e.message);
   }
-  put_u32(out, static_cast<std::uint32_t>(m.clips.size()));
+  w.count(m.clips.size());
   for (const ManifestClip& c : m.clips) {
-    put_str(out, c.name);
-    out.append(reinterpret_cast<const char*>(c.hash.data()), c.hash.size());
-    put_u32(out, std::bit_cast<std::uint32_t>(c.length));
+    w.str(c.name);
+    w.bytes(c.hash);
+    w.f32(c.length);
   }
-  return out;
+  return w.take();
 }
 
-// Reads the manifest at the front of `content`; the rest is the build. Nothing when it is damaged.
-class ManifestReader {
- public:
-  explicit ManifestReader(std::string_view bytes) : bytes_(bytes) {}
-  std::optional<Manifest> read() {
-    Manifest m;
-    std::uint32_t n = 0;
-    if (!u32(n) || n > remaining() / 20) return std::nullopt;
-    m.warnings.resize(n);
-    for (Error& e : m.warnings) {
-      std::uint32_t line = 0, column = 0;
-      if (!str(e.file) || !str(e.path) || !u32(line) || !u32(column) || !str(e.message)) return std::nullopt;
-      e.position = {static_cast<int>(line), static_cast<int>(column)};
-    }
-    if (!u32(n) || n > remaining() / 40) return std::nullopt;
-    m.clips.resize(n);
-    for (ManifestClip& c : m.clips) {
-      std::uint32_t length = 0;
-      if (!str(c.name) || remaining() < c.hash.size()) return std::nullopt;
-      std::copy_n(reinterpret_cast<const std::uint8_t*>(bytes_.data() + pos_), c.hash.size(), c.hash.begin());
-      pos_ += c.hash.size();
-      if (!u32(length)) return std::nullopt;
-      c.length = std::bit_cast<float>(length);
-    }
-    return m;
+// Reads the manifest at the front of an entry; the reader is left at the build. Nothing when it is
+// damaged.
+std::optional<Manifest> read_manifest(ByteReader& r) {
+  Manifest m;
+  m.warnings.resize(r.count(20, "warnings"));
+  for (Error& e : m.warnings) {
+    e.file = r.str("file");
+    e.path = r.str("path");
+    e.position.line = r.i32("line");
+    e.position.column = r.i32("column");
+    e.message = r.str("message");
   }
-  std::string_view rest() const { return bytes_.substr(pos_); }
-
- private:
-  std::size_t remaining() const { return bytes_.size() - pos_; }
-  bool u32(std::uint32_t& v) {
-    if (remaining() < 4) return false;
-    v = 0;
-    for (int i = 3; i >= 0; --i) v = v << 8 | static_cast<unsigned char>(bytes_[pos_ + static_cast<std::size_t>(i)]);
-    pos_ += 4;
-    return true;
+  m.clips.resize(r.count(40, "clips"));
+  for (ManifestClip& c : m.clips) {
+    c.name = r.str("name");
+    const std::span<const std::uint8_t> hash = r.bytes(c.hash.size(), "hash");
+    std::copy(hash.begin(), hash.end(), c.hash.begin());
+    c.length = r.f32("length");
   }
-  bool str(std::string& s) {
-    std::uint32_t n = 0;
-    if (!u32(n) || n > remaining()) return false;
-    s.assign(bytes_.substr(pos_, n));
-    pos_ += n;
-    return true;
-  }
-
-  std::string_view bytes_;
-  std::size_t pos_ = 0;
-};
+  if (r.failed()) return std::nullopt;
+  return m;
+}
 
 FileHash hash_bytes(std::string_view bytes) { return KeyHasher().field(bytes).finish().bytes; }
 
@@ -229,10 +197,10 @@ BakeCache cache_for(const LoadOptions& options) {
 std::shared_ptr<skel::SkeletonData> load_entry(const BakeCache& cache, const CacheKey& key, Manifest& manifest) {
   std::optional<std::string> content = cache.read(key, EntryKind::Skeleton);
   if (!content) return nullptr;
-  ManifestReader reader(*content);
-  std::optional<Manifest> m = reader.read();
+  ByteReader reader(*content);
+  std::optional<Manifest> m = read_manifest(reader);
   if (!m) return nullptr;
-  auto data = skel::load_build(std::string(reader.rest()), cache.entry_path(key, EntryKind::Skeleton));
+  auto data = skel::load_build(content->substr(reader.position()), cache.entry_path(key, EntryKind::Skeleton));
   if (!data) return nullptr;
   manifest = std::move(*m);
   return std::move(data).value();
@@ -322,7 +290,5 @@ Expected<LoadedSkeleton> load_skeleton(const std::string& mskel_path, const Load
   loaded.data = std::move(data);
   return loaded;
 }
-
-Expected<std::shared_ptr<skel::SkeletonData>> load_cooked_build(const std::string& path) { return skel::load_build_file(path); }
 
 }  // namespace mf::offline

@@ -1,36 +1,11 @@
 // AnimationGraph → the binary that mf::anim::load_graph_binary reads. Field by field, little-endian,
 // in the order graph_binary.cpp reads them.
 
-#include <bit>
-#include <cstring>
-
 #include "mf/anim/graph_binary.hpp"
+#include "mf/core/byte_writer.hpp"
 #include "mf/offline/graph/graph_compiler.hpp"
 
 namespace mf::offline {
-namespace {
-
-class ByteWriter {
- public:
-  void u8(std::uint8_t v) { out_.push_back(v); }
-  void u32(std::uint32_t v) {
-    for (int i = 0; i < 4; ++i) out_.push_back(static_cast<std::uint8_t>(v >> (8 * i)));
-  }
-  void i32(std::int32_t v) { u32(static_cast<std::uint32_t>(v)); }
-  void f32(float v) { u32(std::bit_cast<std::uint32_t>(v)); }
-  void boolean(bool v) { u8(v ? 1 : 0); }
-  void count(std::size_t n) { u32(static_cast<std::uint32_t>(n)); }
-  void str(const std::string& s) {
-    count(s.size());
-    out_.insert(out_.end(), s.begin(), s.end());
-  }
-  std::vector<std::uint8_t> finish() { return std::move(out_); }
-
- private:
-  std::vector<std::uint8_t> out_;
-};
-
-}  // namespace
 
 std::vector<std::uint8_t> write_graph_binary(const anim::AnimationGraph& g) {
   ByteWriter w;
@@ -41,14 +16,14 @@ std::vector<std::uint8_t> write_graph_binary(const anim::AnimationGraph& g) {
   w.count(g.params.size());
   for (const anim::GraphParam& p : g.params) {
     w.str(p.name);
-    w.u8(static_cast<std::uint8_t>(p.type));
+    w.enumeration(p.type);
     w.f32(p.default_value);
   }
   w.count(g.layers.size());
   for (const anim::GraphLayer& l : g.layers) {
     w.str(l.name);
     w.f32(l.weight);
-    w.u8(static_cast<std::uint8_t>(l.blend));
+    w.enumeration(l.blend);
     w.i32(l.machine);
     w.count(l.mask_bones.size());
     for (const std::string& b : l.mask_bones) w.str(b);
@@ -65,11 +40,11 @@ std::vector<std::uint8_t> write_graph_binary(const anim::AnimationGraph& g) {
   w.count(g.states.size());
   for (const anim::GraphState& s : g.states) {
     w.str(s.name);
-    w.u8(static_cast<std::uint8_t>(s.kind));
+    w.enumeration(s.kind);
     w.str(s.clip);
     w.f32(s.speed);
     w.i32(s.speed_param);
-    w.boolean(s.loop);
+    w.flag(s.loop);
     w.u32(s.member_first);
     w.u32(s.member_count);
     w.i32(s.param_x);
@@ -86,15 +61,15 @@ std::vector<std::uint8_t> write_graph_binary(const anim::AnimationGraph& g) {
     w.i32(t.to);
     w.i32(t.condition);
     w.f32(t.duration);
-    w.boolean(t.has_exit_time);
+    w.flag(t.has_exit_time);
     w.f32(t.exit_time);
     w.i32(t.priority);
-    w.boolean(t.interruptible);
+    w.flag(t.interruptible);
   }
   w.count(g.conditions.size());
   for (const anim::ConditionNode& c : g.conditions) {
-    w.u8(static_cast<std::uint8_t>(c.kind));
-    w.u8(static_cast<std::uint8_t>(c.op));
+    w.enumeration(c.kind);
+    w.enumeration(c.op);
     w.i32(c.param);
     w.f32(c.value);
     w.u32(c.first_child);
@@ -120,7 +95,7 @@ std::vector<std::uint8_t> write_graph_binary(const anim::AnimationGraph& g) {
     w.u32(e.a);
     w.u32(e.b);
   }
-  return w.finish();
+  return w.take_vector();
 }
 
 }  // namespace mf::offline

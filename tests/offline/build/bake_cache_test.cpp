@@ -18,6 +18,7 @@
 #include "mf/offline/build/build_writer.hpp"
 #include "mf/offline/build/skeleton_builder.hpp"
 #include "mf/offline/build/skeleton_loader.hpp"
+#include "mf/skel/build_file.hpp"
 #include "pose_record.hpp"
 #include "support/temp_dir.hpp"
 
@@ -314,7 +315,7 @@ TEST_F(BakeCacheTest, ACookedBuildLoadsWithoutTheSources) {
   fs::remove_all(dir_->path() / "rig");
   fs::remove_all(cache_);
 
-  auto data = load_cooked_build(cooked);
+  auto data = skel::load_build_file(cooked);
   ASSERT_TRUE(data.ok()) << data.error().to_string();
   EXPECT_EQ(testing::record_poses(**data), expected);
 }

@@ -1,6 +1,7 @@
 #pragma once
-// The loading API: one call that turns a .mskel path into ready runtime data through the bake cache,
-// and one that loads a cooked build (what a shipped game has instead of sources).
+// The loading API: one call that turns a .mskel path into ready runtime data through the bake cache.
+// A cooked build (what a shipped game has instead of sources) loads with the runtime alone:
+// mf::skel::load_build_file (mf/skel/build_file.hpp).
 //
 // The skeleton's cache key is the SHA-256 of the .mskel's bytes, every image file of its images folder
 // (names and bytes), the import settings and the cache version (kBakeCacheVersion, and the build
@@ -51,8 +52,5 @@ Expected<LoadedSkeleton> load_skeleton(const std::string& mskel_path, const Load
 
 // The skeleton cache key of a rig as load_skeleton computes it.
 Expected<CacheKey> skeleton_cache_key(const std::string& mskel_path, std::uint32_t cache_version = kBakeCacheVersion);
-
-// Loads a cooked build file (.mbuild), without any source.
-Expected<std::shared_ptr<skel::SkeletonData>> load_cooked_build(const std::string& path);
 
 }  // namespace mf::offline
