@@ -6,6 +6,7 @@
 #include <limits>
 
 #include "mf/anim/animation_graph_player.hpp"
+#include "mf/core/math/vec2.hpp"
 
 namespace mf::anim {
 
@@ -36,14 +37,10 @@ void blend_weights_1d(std::span<const BlendMember> members, float x, std::span<f
 
 namespace {
 
-struct Point {
-  double x, y;
-};
-
-Point at(std::span<const BlendMember> m, std::uint32_t i) { return {m[i].x, m[i].y}; }
+Vec2d at(std::span<const BlendMember> m, std::uint32_t i) { return {m[i].x, m[i].y}; }
 
 // Barycentric coordinates of p in triangle (a, b, c); false when the triangle is degenerate.
-bool barycentric(Point a, Point b, Point c, Point p, double out[3]) {
+bool barycentric(Vec2d a, Vec2d b, Vec2d c, Vec2d p, double out[3]) {
   const double det = (b.y - c.y) * (a.x - c.x) + (c.x - b.x) * (a.y - c.y);
   if (!(std::abs(det) > 0)) return false;
   out[0] = ((b.y - c.y) * (p.x - c.x) + (c.x - b.x) * (p.y - c.y)) / det;
@@ -63,7 +60,7 @@ void blend_weights_2d(std::span<const BlendMember> members, std::span<const Tria
     weights[0] = 1;
     return;
   }
-  const Point p{x, y};
+  const Vec2d p{x, y};
 
   // The triangle p is deepest inside (largest smallest coordinate): on a shared edge either
   // neighbour gives the same weights, and rounding never leaves a gap between triangles.
@@ -96,7 +93,7 @@ void blend_weights_2d(std::span<const BlendMember> members, std::span<const Tria
   const HullEdge* best_edge = nullptr;
   for (const HullEdge& e : hull) {
     if (e.a >= n || e.b >= n) continue;
-    const Point a = at(members, e.a), b = at(members, e.b);
+    const Vec2d a = at(members, e.a), b = at(members, e.b);
     const double dx = b.x - a.x, dy = b.y - a.y, len2 = dx * dx + dy * dy;
     const double t = len2 > 0 ? std::clamp(((p.x - a.x) * dx + (p.y - a.y) * dy) / len2, 0.0, 1.0) : 0.0;
     const double qx = a.x + t * dx - p.x, qy = a.y + t * dy - p.y, d2 = qx * qx + qy * qy;

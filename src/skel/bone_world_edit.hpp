@@ -6,13 +6,12 @@
 
 #include <cmath>
 
+#include "mf/core/math/angle.hpp"
+#include "mf/core/math/bone_local.hpp"
 #include "mf/skel/skeleton_pose.hpp"
 #include "mf/skel/world_transform.hpp"
 
 namespace mf::skel::detail {
-
-inline constexpr float kDegToRad = 3.14159265358979323846f / 180.0f;
-inline constexpr float kRadToDeg = 180.0f / 3.14159265358979323846f;
 
 // An angle in degrees brought into [−180, 180].
 inline float wrap_degrees(float degrees) { return std::remainder(degrees, 360.0f); }
@@ -83,10 +82,8 @@ inline void set_bone_world(SkeletonPose& p, int bone, const BoneWorld& w, bool p
       const float nc = (ma * w.c - mc * w.a) / mdet, nd = (ma * w.d - mc * w.b) / mdet;
       // L, the current local matrix.
       const float shx = p.shear_x[i];
-      const float rx = (p.rotation[i] + shx) * kDegToRad;
-      const float ry = (p.rotation[i] + 90.0f + p.shear_y[i]) * kDegToRad;
-      const float la = std::cos(rx) * p.scale_x[i], lb = std::cos(ry) * p.scale_y[i];
-      const float lc = std::sin(rx) * p.scale_x[i], ld = std::sin(ry) * p.scale_y[i];
+      const Matrix2 l = bone_local_matrix(p.rotation[i], p.scale_x[i], p.scale_y[i], shx, p.shear_y[i]);
+      const float la = l.a, lb = l.b, lc = l.c, ld = l.d;
       // L' = L·N
       const float a = la * na + lb * nc, b = la * nb + lb * nd;
       const float c = lc * na + ld * nc, d = lc * nb + ld * nd;

@@ -3,16 +3,16 @@
 #include <algorithm>
 #include <cmath>
 
+#include "mf/core/math/vec2.hpp"
+
 namespace mf::skel {
 namespace {
 
-// Geometry runs in double: the clip polygon is in skeleton-space pixels, where float cross products
-// of long edges lose the precision the convexity tests need.
-struct P2 {
-  double x, y;
-};
+// Geometry runs in double (Vec2d): the clip polygon is in skeleton-space pixels, where float cross
+// products of long edges lose the precision the convexity tests need.
 
-double cross(P2 o, P2 a, P2 b) { return (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x); }
+// Twice the signed area of (o, a, b).
+double cross(Vec2d o, Vec2d a, Vec2d b) { return mf::cross(a - o, b - o); }
 
 }  // namespace
 
@@ -58,12 +58,12 @@ bool PolygonClipper::set_polygon(std::span<const float> xy) {
   if (!(extent > 0)) return false;
   const double same = 1e-9 * extent;  // positions closer than this are one vertex
 
-  auto pt = [&](std::size_t i) { return P2{points_[2 * i], points_[2 * i + 1]}; };
+  auto pt = [&](std::size_t i) { return Vec2d{points_[2 * i], points_[2 * i + 1]}; };
   auto count = [&] { return points_.size() / 2; };
   for (std::size_t i = 0; i < n; ++i) {
     const float x = xy[2 * i], y = xy[2 * i + 1];
     if (count() > 0) {
-      const P2 last = pt(count() - 1);
+      const Vec2d last = pt(count() - 1);
       if (std::abs(last.x - x) <= same && std::abs(last.y - y) <= same) continue;
     }
     points_.push_back(x);
@@ -78,7 +78,7 @@ bool PolygonClipper::set_polygon(std::span<const float> xy) {
   for (bool removed = true; removed;) {
     removed = false;
     for (std::size_t i = 0; i < count() && count() >= 3;) {
-      const P2 p = pt((i + count() - 1) % count()), c = pt(i), q = pt((i + 1) % count());
+      const Vec2d p = pt((i + count() - 1) % count()), c = pt(i), q = pt((i + 1) % count());
       const double l1 = std::hypot(c.x - p.x, c.y - p.y), l2 = std::hypot(q.x - c.x, q.y - c.y);
       if (std::abs(cross(p, c, q)) <= 1e-9 * l1 * l2) {
         const auto at = points_.begin() + static_cast<std::ptrdiff_t>(2 * i);
@@ -95,7 +95,7 @@ bool PolygonClipper::set_polygon(std::span<const float> xy) {
   }
 
   double area2 = 0;
-  for (std::size_t i = 0; i < count(); ++i) area2 += cross(P2{0, 0}, pt(i), pt((i + 1) % count()));
+  for (std::size_t i = 0; i < count(); ++i) area2 += cross(Vec2d{0, 0}, pt(i), pt((i + 1) % count()));
   if (std::abs(area2) <= 1e-12 * extent * extent) {
     points_.clear();
     return false;
@@ -113,7 +113,7 @@ bool PolygonClipper::set_polygon(std::span<const float> xy) {
 bool PolygonClipper::decompose() {
   const std::size_t n = points_.size() / 2;
   const std::size_t cap = capacity_;
-  auto pt = [&](std::uint32_t i) { return P2{points_[2 * i], points_[2 * i + 1]}; };
+  auto pt = [&](std::uint32_t i) { return Vec2d{points_[2 * i], points_[2 * i + 1]}; };
   double extent = 0;
   for (std::size_t i = 1; i < n; ++i)
     extent = std::max({extent, std::abs(pt(static_cast<std::uint32_t>(i)).x - pt(0).x),
@@ -140,14 +140,14 @@ bool PolygonClipper::decompose() {
     for (std::size_t step = 0; step < m && ear == m; ++step) {
       const std::size_t k = (start + step) % m;
       const std::uint32_t ip = ring_[(k + m - 1) % m], ic = ring_[k], iq = ring_[(k + 1) % m];
-      const P2 p = pt(ip), c = pt(ic), q = pt(iq);
+      const Vec2d p = pt(ip), c = pt(ic), q = pt(iq);
       if (cross(p, c, q) <= eps) continue;  // reflex or flat: not an ear
       bool blocked = false;
       for (std::size_t j = 0; j < m && !blocked; ++j) {
         const std::uint32_t ir = ring_[j];
         if (ir == ip || ir == ic || ir == iq) continue;
         const std::uint32_t rp = ring_[(j + m - 1) % m], rq = ring_[(j + 1) % m];
-        const P2 r = pt(ir);
+        const Vec2d r = pt(ir);
         if (cross(pt(rp), r, pt(rq)) > eps) continue;  // only reflex vertices can lie inside an ear
         if ((r.x == p.x && r.y == p.y) || (r.x == c.x && r.y == c.y) || (r.x == q.x && r.y == q.y)) continue;
         blocked = cross(p, c, r) >= -eps && cross(c, q, r) >= -eps && cross(q, p, r) >= -eps;
@@ -244,10 +244,10 @@ std::span<const ClippedVertex> PolygonClipper::clip_triangle(std::size_t i, cons
   std::size_t count = 3;
 
   for (std::size_t e = 0; e < edges && count >= 3; ++e) {
-    const P2 e0{poly[2 * e], poly[2 * e + 1]};
-    const P2 e1{poly[2 * ((e + 1) % edges)], poly[2 * ((e + 1) % edges) + 1]};
+    const Vec2d e0{poly[2 * e], poly[2 * e + 1]};
+    const Vec2d e1{poly[2 * ((e + 1) % edges)], poly[2 * ((e + 1) % edges) + 1]};
     // Signed distance (scaled) of a vertex from the edge's line: ≥ 0 inside (left of a CCW edge).
-    auto side = [&](const ClippedVertex& v) { return cross(e0, e1, P2{v.x, v.y}); };
+    auto side = [&](const ClippedVertex& v) { return cross(e0, e1, Vec2d{v.x, v.y}); };
     std::size_t produced = 0;
     const ClippedVertex* prev = &in[count - 1];
     double dp = side(*prev);
@@ -271,9 +271,9 @@ std::span<const ClippedVertex> PolygonClipper::clip_triangle(std::size_t i, cons
   if (count < 3) return {};
 
   // Outputs without area (the triangle only touches the piece) draw nothing.
-  double area2 = 0, tri2 = cross(P2{a[0], a[1]}, P2{b[0], b[1]}, P2{c[0], c[1]});
+  double area2 = 0, tri2 = cross(Vec2d{a[0], a[1]}, Vec2d{b[0], b[1]}, Vec2d{c[0], c[1]});
   for (std::size_t j = 0; j < count; ++j)
-    area2 += cross(P2{0, 0}, P2{in[j].x, in[j].y}, P2{in[(j + 1) % count].x, in[(j + 1) % count].y});
+    area2 += cross(Vec2d{0, 0}, Vec2d{in[j].x, in[j].y}, Vec2d{in[(j + 1) % count].x, in[(j + 1) % count].y});
   if (!(std::abs(area2) > 1e-9 * std::abs(tri2))) return {};
   return std::span<const ClippedVertex>(in, count);
 }

@@ -50,74 +50,49 @@
 #include <algorithm>
 #include <cassert>
 #include <cmath>
-#include <numbers>
 
+#include "mf/core/math/angle.hpp"
+#include "mf/core/math/bone_local.hpp"
+#include "mf/core/math/matrix2.hpp"
+#include "mf/core/math/vec2.hpp"
 #include "mf/skel/constraints.hpp"
 #include "mf/skel/world_transform.hpp"
 
 namespace mf::skel {
 namespace {
 
-constexpr double kPi = std::numbers::pi;
-constexpr double kDegToRad = kPi / 180;
-constexpr double kRadToDeg = 180 / kPi;
 // Determinants, lengths and distances below this are degenerate: the solve leaves the bones alone.
 constexpr double kTiny = 1e-9;
 
-struct Vec {
-  double x, y;
-};
-
-struct Mat {
-  double a, b, c, d;  // columns are axes
-
-  double det() const { return a * d - b * c; }
-  Vec operator*(Vec v) const { return {a * v.x + b * v.y, c * v.x + d * v.y}; }
-  Mat operator*(const Mat& m) const {
-    return {a * m.a + b * m.c, a * m.b + b * m.d, c * m.a + d * m.c, c * m.b + d * m.d};
-  }
-  // adj(M)·v: M⁻¹·v times det(M).
-  Vec adjugate_times(Vec v) const { return {d * v.x - b * v.y, -c * v.x + a * v.y}; }
-};
-
-Mat to_mat(const Matrix2& m) { return {m.a, m.b, m.c, m.d}; }
-Matrix2 to_matrix2(const Mat& m) {
+Matrix2d to_mat(const Matrix2& m) { return {m.a, m.b, m.c, m.d}; }
+Matrix2 to_matrix2(const Matrix2d& m) {
   return {static_cast<float>(m.a), static_cast<float>(m.b), static_cast<float>(m.c), static_cast<float>(m.d)};
-}
-
-double length(Vec v) { return std::hypot(v.x, v.y); }
-double angle(Vec v) { return std::atan2(v.y, v.x); }
-Mat rotation(double radians) {
-  const double c = std::cos(radians), s = std::sin(radians);
-  return {c, -s, s, c};
 }
 
 // An angle in degrees brought into [−180, 180].
 double wrap_degrees(double degrees) { return std::remainder(degrees, 360.0); }
 
 // A bone's local matrix without its rotation: L = R(rotation)·shape.
-Mat shape(const SkeletonPose& p, std::size_t i) {
-  const double rx = p.shear_x[i] * kDegToRad, ry = (90.0 + p.shear_y[i]) * kDegToRad;
-  return {std::cos(rx) * p.scale_x[i], std::cos(ry) * p.scale_y[i], std::sin(rx) * p.scale_x[i],
-          std::sin(ry) * p.scale_y[i]};
+Matrix2d shape(const SkeletonPose& p, std::size_t i) {
+  return bone_axes<double>(p.shear_x[i], 90.0 + p.shear_y[i], p.scale_x[i], p.scale_y[i]);
 }
 
-Vec origin(const SkeletonPose& p, int bone) {
+Vec2d origin(const SkeletonPose& p, int bone) {
   const auto i = static_cast<std::size_t>(bone);
   return {p.world_x[i], p.world_y[i]};
 }
 
 // Direction (radians) of a bone's X axis in its parent's local frame, for local rotation 0.
-double axis_offset(const Mat& bone_shape) { return angle({bone_shape.a, bone_shape.c}); }
+double axis_offset(const Matrix2d& bone_shape) { return direction(bone_shape.x_axis()); }
 
 // The local rotation (degrees) that points a bone's X axis along the world direction `dir`, given the
 // frame F it inherits and its shape; nothing when F is degenerate or dir is zero.
-bool point_at(const Mat& frame, const Mat& bone_shape, Vec dir, double& rotation_out) {
+bool point_at(const Matrix2d& frame, const Matrix2d& bone_shape, Vec2d dir, double& rotation_out) {
   const double det = frame.det();
-  if (std::abs(det) < kTiny || length(dir) < kTiny) return false;
-  Vec local = frame.adjugate_times(dir);  // F⁻¹·dir up to the factor det
-  if (det < 0) local = {-local.x, -local.y};
-  rotation_out = (angle(local) - axis_offset(bone_shape)) * kRadToDeg;
+  if (std::abs(det) < kTiny || hypot_length(dir) < kTiny) return false;
+  Vec2d local = frame.adjugate() * dir;  // F⁻¹·dir up to the factor det
+  if (det < 0) local = -local;
+  rotation_out = (direction(local) - axis_offset(bone_shape)) * kRadToDegD;
   return true;
 }
 
@@ -128,13 +103,13 @@ float mixed_rotation(float pose, double solved, float mix) {
 // g(φ) = |A + k·B·u(φ)|² = p0 + p1·cos φ + q1·sin φ + p2·cos 2φ + q2·sin 2φ: the squared distance of
 // the chain's tip from the parent's origin in the parent's inherited frame, before the parent turns.
 struct Chain {
-  Vec a;
-  Mat b;
+  Vec2d a;
+  Matrix2d b;
   double k;
   double p0, p1, q1, p2, q2;
 
-  Chain(Vec a_, const Mat& b_, double k_) : a(a_), b(b_), k(k_) {
-    const Vec b1{b.a, b.c}, b2{b.b, b.d};
+  Chain(Vec2d a_, const Matrix2d& b_, double k_) : a(a_), b(b_), k(k_) {
+    const Vec2d b1{b.a, b.c}, b2{b.b, b.d};
     const double n1 = b1.x * b1.x + b1.y * b1.y, n2 = b2.x * b2.x + b2.y * b2.y;
     p0 = a.x * a.x + a.y * a.y + k * k * (n1 + n2) / 2;
     p1 = 2 * k * (a.x * b1.x + a.y * b1.y);
@@ -156,8 +131,8 @@ struct Chain {
     return -p1 * std::cos(phi) - q1 * std::sin(phi) - 4 * p2 * std::cos(2 * phi) - 4 * q2 * std::sin(2 * phi);
   }
   // The tip before the parent turns: A + k·B·u(φ).
-  Vec tip(double phi) const {
-    const Vec bu = b * Vec{std::cos(phi), std::sin(phi)};
+  Vec2d tip(double phi) const {
+    const Vec2d bu = b * Vec2d{std::cos(phi), std::sin(phi)};
     return {a.x + k * bu.x, a.y + k * bu.y};
   }
 };
@@ -207,7 +182,7 @@ struct Straight {
 };
 
 constexpr int kSamples = 32;
-constexpr double kSampleStep = 2 * kPi / kSamples;
+constexpr double kSampleStep = 2 * kPiD / kSamples;
 
 // `current` is used when the tip does not depend on φ (a child of zero length) or the straight
 // direction is undefined.
@@ -266,10 +241,10 @@ bool active(const SkeletonPose& p, int bone) { return p.active[static_cast<std::
 
 void solve_one(SkeletonPose& p, const IkData& data, const IkPose& ik, int bone, int target) {
   const auto i = static_cast<std::size_t>(bone);
-  const Mat frame = to_mat(inherited_frame(p, bone));
-  const Mat bone_shape = shape(p, i);
-  const Vec from = origin(p, bone), to = origin(p, target);
-  const Vec dir{to.x - from.x, to.y - from.y};
+  const Matrix2d frame = to_mat(inherited_frame(p, bone));
+  const Matrix2d bone_shape = shape(p, i);
+  const Vec2d from = origin(p, bone), to = origin(p, target);
+  const Vec2d dir = to - from;
   double solved = 0;
   if (!point_at(frame, bone_shape, dir, solved)) return;
   const float pose_rotation = p.rotation[i];
@@ -278,9 +253,9 @@ void solve_one(SkeletonPose& p, const IkData& data, const IkPose& ik, int bone, 
   const double bone_length = p.data().bones.length[i];
   if ((ik.compress || ik.stretch) && bone_length > 0) {
     // World length of the bone pointing at the target (its scale can depend on its direction).
-    const Vec axis = frame * (rotation(solved * kDegToRad) * Vec{bone_shape.a, bone_shape.c});
-    const double world_length = bone_length * length(axis);
-    const double distance = length(dir);
+    const Vec2d axis = frame * (Matrix2d::rotation(solved * kDegToRadD) * bone_shape.x_axis());
+    const double world_length = bone_length * hypot_length(axis);
+    const double distance = hypot_length(dir);
     if (world_length > kTiny && ((ik.compress && distance < world_length) || (ik.stretch && distance > world_length))) {
       const double factor = 1 + (distance / world_length - 1) * ik.mix;
       p.scale_x[i] = static_cast<float>(p.scale_x[i] * factor);
@@ -302,29 +277,29 @@ double soften(double distance, double reach, double softness, double pixels) {
 void solve_two(SkeletonPose& p, const IkData& data, const IkPose& ik, int parent, int child, int target) {
   const auto pi = static_cast<std::size_t>(parent), ci = static_cast<std::size_t>(child);
   assert(p.data().bones.parent[ci] == parent);
-  const Mat frame = to_mat(inherited_frame(p, parent));
+  const Matrix2d frame = to_mat(inherited_frame(p, parent));
   const double frame_det = frame.det();
   if (std::abs(frame_det) < kTiny) return;
-  const Vec from = origin(p, parent), to = origin(p, target);
-  const Vec world_dir{to.x - from.x, to.y - from.y};
-  Vec t = frame.adjugate_times(world_dir);  // the target in the inherited frame
-  t = {t.x / frame_det, t.y / frame_det};
-  const double distance = length(t);
+  const Vec2d from = origin(p, parent), to = origin(p, target);
+  const Vec2d world_dir = to - from;
+  Vec2d t = frame.adjugate() * world_dir;  // the target in the inherited frame
+  t = t / frame_det;
+  const double distance = hypot_length(t);
   // Pixels per unit of the inherited frame, along the target direction.
-  const double pixels = distance > kTiny ? length(world_dir) / distance : std::sqrt(std::abs(frame_det));
+  const double pixels = distance > kTiny ? hypot_length(world_dir) / distance : std::sqrt(std::abs(frame_det));
 
   const bool normal_child = p.inherit[ci] == Inherit::Normal;
-  const Mat child_shape = shape(p, ci);
+  const Matrix2d child_shape = shape(p, ci);
   const double child_length = p.data().bones.length[ci];
-  const Vec offset{p.x[ci], p.y[ci]};
-  Mat parent_shape = shape(p, pi);
+  const Vec2d offset{p.x[ci], p.y[ci]};
+  Matrix2d parent_shape = shape(p, pi);
   // The child's length and shape as the chain equation sees them (see the file comment).
   const double k = normal_child ? std::abs(p.scale_x[ci]) * child_length
                                 : child_length * std::hypot(p.a[ci], p.c[ci]) / std::sqrt(std::abs(frame_det));
-  auto chain_for = [&](const Mat& m) { return Chain(m * offset, normal_child ? m : Mat{1, 0, 0, 1}, k); };
+  auto chain_for = [&](const Matrix2d& m) { return Chain(m * offset, normal_child ? m : Matrix2d::identity(), k); };
 
   // φ now, so a child that cannot move the tip keeps its rotation.
-  const double current_phi = normal_child ? p.rotation[ci] * kDegToRad + axis_offset(child_shape) : 0.0;
+  const double current_phi = normal_child ? p.rotation[ci] * kDegToRadD + axis_offset(child_shape) : 0.0;
   Chain chain = chain_for(parent_shape);
   Straight straight = straight_chain(chain, current_phi);
   const double reach = std::sqrt(straight.reach_squared);
@@ -346,25 +321,25 @@ void solve_two(SkeletonPose& p, const IkData& data, const IkPose& ik, int parent
   const double phi = bend_chain(chain, straight, aim_distance, ik.bend < 0 ? -1 : 1);
 
   // The parent turns the tip (before turning) onto the target's direction.
-  const Vec tip = chain.tip(phi);
-  const double target_angle = distance > kTiny ? angle(t) : angle(tip);
-  const double parent_turn = target_angle - angle(tip);  // R(r₁) with the parent's shape already in tip
-  const double parent_solved = parent_turn * kRadToDeg;
+  const Vec2d tip = chain.tip(phi);
+  const double target_angle = distance > kTiny ? direction(t) : direction(tip);
+  const double parent_turn = target_angle - direction(tip);  // R(r₁) with the parent's shape already in tip
+  const double parent_solved = parent_turn * kRadToDegD;
 
   double child_solved = 0;
   bool child_ok = true;
   if (normal_child) {
-    child_solved = (phi - axis_offset(child_shape)) * kRadToDeg;
+    child_solved = (phi - axis_offset(child_shape)) * kRadToDegD;
   } else {
     // Point the child from the solved elbow at the aim point, through the frame it would inherit.
-    const Mat parent_local = rotation(parent_turn) * parent_shape;
-    const Mat parent_world = frame * parent_local;
-    const Vec elbow_local = parent_local * offset;
-    const Vec elbow = frame * elbow_local;
+    const Matrix2d parent_local = Matrix2d::rotation(parent_turn) * parent_shape;
+    const Matrix2d parent_world = frame * parent_local;
+    const Vec2d elbow_local = parent_local * offset;
+    const Vec2d elbow = frame * elbow_local;
     const double scale = distance > kTiny ? aim_distance / distance : 0.0;
-    const Vec aim_point = frame * Vec{t.x * scale, t.y * scale};
-    const Mat child_frame = to_mat(inherited_frame(to_matrix2(parent_world), p.inherit[ci]));
-    child_ok = point_at(child_frame, child_shape, {aim_point.x - elbow.x, aim_point.y - elbow.y}, child_solved);
+    const Vec2d aim_point = frame * (t * scale);
+    const Matrix2d child_frame = to_mat(inherited_frame(to_matrix2(parent_world), p.inherit[ci]));
+    child_ok = point_at(child_frame, child_shape, aim_point - elbow, child_solved);
   }
 
   p.rotation[pi] = mixed_rotation(p.rotation[pi], parent_solved, ik.mix);

@@ -45,6 +45,7 @@
 #include <span>
 
 #include "bone_world_edit.hpp"
+#include "mf/core/math/angle.hpp"
 #include "mf/skel/constraints.hpp"
 #include "mf/skel/cpu_vertices.hpp"
 #include "mf/skel/world_transform.hpp"
@@ -87,7 +88,7 @@ struct Bezier {
       dy = y3 - y0;
     }
     if (dx * dx + dy * dy <= kTiny) return std::numeric_limits<float>::quiet_NaN();
-    return std::atan2(dy, dx) * detail::kRadToDeg;
+    return std::atan2(dy, dx) * kRadToDeg;
   }
 };
 
@@ -167,8 +168,8 @@ struct PathView {
     const float angle = b.direction(t);
     out[2] = angle;
     if (beyond != 0 && !std::isnan(angle)) {
-      out[0] += std::cos(angle * detail::kDegToRad) * beyond;
-      out[1] += std::sin(angle * detail::kDegToRad) * beyond;
+      out[0] += std::cos(angle * kDegToRad) * beyond;
+      out[1] += std::sin(angle * kDegToRad) * beyond;
     }
   }
 };
@@ -309,7 +310,7 @@ void solve_path(SkeletonPose& pose, int index) {
       const float reach = std::hypot(dx, dy);
       float direction = here[2];
       if (c.rotate_mode != RotateMode::Tangent)
-        direction = reach > 0 ? std::atan2(dy, dx) * detail::kRadToDeg : std::numeric_limits<float>::quiet_NaN();
+        direction = reach > 0 ? std::atan2(dy, dx) * kRadToDeg : std::numeric_limits<float>::quiet_NaN();
       if (!std::isnan(direction)) {
         w.rotate(detail::wrap_degrees(direction + c.offset_rotation - w.rotation()) * pp.mix_rotate);
         matrix = true;

@@ -39,13 +39,13 @@
 #include <algorithm>
 #include <cmath>
 
+#include "mf/core/math/angle.hpp"
 #include "mf/skel/constraints.hpp"
 #include "mf/skel/world_transform.hpp"
 
 namespace mf::skel {
 namespace {
 
-constexpr float kRadToDeg = 180.0f / 3.14159265358979323846f;
 constexpr int kMaxStepsPerUpdate = 4;
 constexpr float kDefaultStep = 1.0f / 60.0f;
 constexpr float kDampingRate = 10.0f;  // drag per second at damping 1
@@ -138,7 +138,6 @@ void advance(PhysicsState& s, const PhysicsData& c, const PhysicsPose& p, const 
 // out) reflects, so a clockwise world angle is an anticlockwise local one.
 float frame_sign(const SkeletonPose& pose, std::size_t i) {
   const float world_det = pose.a[i] * pose.d[i] - pose.b[i] * pose.c[i];
-  constexpr float kDegToRad = 1.0f / kRadToDeg;
   const float local_det =
       pose.scale_x[i] * pose.scale_y[i] * std::cos((pose.shear_y[i] - pose.shear_x[i]) * kDegToRad);
   return (world_det < 0) != (local_det < 0) ? -1.0f : 1.0f;

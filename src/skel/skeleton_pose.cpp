@@ -28,8 +28,6 @@ void mark_constrained(const SkeletonData& data, std::vector<std::uint8_t>& out) 
 
 }  // namespace
 
-ColorF to_color_f(Rgba8 c) { return {c.r / 255.0f, c.g / 255.0f, c.b / 255.0f, c.a / 255.0f}; }
-
 SkeletonPose::SkeletonPose(const SkeletonData& data) : data_(&data) {
   const std::size_t bones = data.bones.size();
   const std::size_t slots = data.slots.size();

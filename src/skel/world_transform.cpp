@@ -2,24 +2,14 @@
 
 #include <cmath>
 
+#include "mf/core/math/bone_local.hpp"
 #include "mf/skel/constraints.hpp"
 
 namespace mf::skel {
 namespace {
 
-constexpr float kDegToRad = 3.14159265358979323846f / 180.0f;
-
-using Mat2 = Matrix2;
-
-Mat2 local_matrix(const SkeletonPose& p, std::size_t i) {
-  const float rx = (p.rotation[i] + p.shear_x[i]) * kDegToRad;
-  const float ry = (p.rotation[i] + 90.0f + p.shear_y[i]) * kDegToRad;
-  return {std::cos(rx) * p.scale_x[i], std::cos(ry) * p.scale_y[i], std::sin(rx) * p.scale_x[i],
-          std::sin(ry) * p.scale_y[i]};
-}
-
-Mat2 multiply(const Mat2& p, const Mat2& l) {
-  return {p.a * l.a + p.b * l.c, p.a * l.b + p.b * l.d, p.c * l.a + p.d * l.c, p.c * l.b + p.d * l.d};
+Matrix2 local_matrix(const SkeletonPose& p, std::size_t i) {
+  return bone_local_matrix(p.rotation[i], p.scale_x[i], p.scale_y[i], p.shear_x[i], p.shear_y[i]);
 }
 
 }  // namespace
@@ -38,7 +28,7 @@ Matrix2 inherited_frame(const Matrix2& p, Inherit mode) {
       return {1, 0, 0, 1};
     case Inherit::NoRotationOrReflection: {
       // R(−θ) · P removes the rotation; flipping the Y column when P reflects removes the reflection.
-      Mat2 m{cx * p.a + sx * p.c, cx * p.b + sx * p.d, -sx * p.a + cx * p.c, -sx * p.b + cx * p.d};
+      Matrix2 m{cx * p.a + sx * p.c, cx * p.b + sx * p.d, -sx * p.a + cx * p.c, -sx * p.b + cx * p.d};
       if (det < 0) {
         m.b = -m.b;
         m.d = -m.d;
@@ -46,7 +36,7 @@ Matrix2 inherited_frame(const Matrix2& p, Inherit mode) {
       return m;
     }
     case Inherit::NoScale:
-      return det < 0 ? Mat2{cx, sx, sx, -cx} : Mat2{cx, -sx, sx, cx};
+      return det < 0 ? Matrix2{cx, sx, sx, -cx} : Matrix2{cx, -sx, sx, cx};
     case Inherit::NoScaleOrReflection:
       return {cx, -sx, sx, cx};
   }
@@ -63,19 +53,19 @@ Matrix2 inherited_frame(const SkeletonPose& p, int bone) {
 void update_world_transform(SkeletonPose& p, int bone) {
   const auto i = static_cast<std::size_t>(bone);
   const SkeletonData& data = p.data();
-  const Mat2 local = local_matrix(p, i);
+  const Matrix2 local = local_matrix(p, i);
   const int parent = data.bones.parent[i];
-  Mat2 world;
+  Matrix2 world;
   if (parent < 0) {
     world = local;  // every inherit mode keeps all of an identity parent
     p.world_x[i] = p.x[i];
     p.world_y[i] = p.y[i];
   } else {
     const auto pi = static_cast<std::size_t>(parent);
-    const Mat2 pm{p.a[pi], p.b[pi], p.c[pi], p.d[pi]};
+    const Matrix2 pm{p.a[pi], p.b[pi], p.c[pi], p.d[pi]};
     p.world_x[i] = pm.a * p.x[i] + pm.b * p.y[i] + p.world_x[pi];
     p.world_y[i] = pm.c * p.x[i] + pm.d * p.y[i] + p.world_y[pi];
-    world = multiply(inherited_frame(pm, p.inherit[i]), local);
+    world = inherited_frame(pm, p.inherit[i]) * local;
   }
   p.a[i] = world.a;
   p.b[i] = world.b;

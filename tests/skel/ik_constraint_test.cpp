@@ -10,10 +10,13 @@
 #include <numbers>
 #include <vector>
 
+#include "mf/core/math/angle.hpp"
+#include "mf/core/math/vec2.hpp"
 #include "mf/skel/clip_sampler.hpp"
 #include "mf/skel/constraints.hpp"
 #include "mf/skel/skeleton_instance.hpp"
 #include "mf/skel/world_transform.hpp"
+#include "bone_points.hpp"
 #include "test_rig.hpp"
 
 namespace mf::skel {
@@ -26,35 +29,20 @@ constexpr double kAngle = 1e-4;
 // Local rotations and scales written by the solver, compared with hand-computed ones.
 constexpr double kValue = 1e-3;
 
-constexpr double kRadToDeg = 180 / std::numbers::pi;
+using test::distance;
+using test::origin;
+using test::tip;
 
-struct V {
-  double x, y;
-};
-
-V origin(const SkeletonPose& p, int b) {
-  const auto i = static_cast<std::size_t>(b);
-  return {p.world_x[i], p.world_y[i]};
-}
-
-// The tip of a bone: its world origin plus its X axis times its length.
-V tip(const SkeletonPose& p, int b) {
-  const auto i = static_cast<std::size_t>(b);
-  const double len = p.data().bones.length[i];
-  return {p.world_x[i] + p.a[i] * len, p.world_y[i] + p.c[i] * len};
-}
-
-double distance(V u, V v) { return std::hypot(u.x - v.x, u.y - v.y); }
 double axis_angle(const SkeletonPose& p, int b) {
   const auto i = static_cast<std::size_t>(b);
   return std::atan2(p.c[i], p.a[i]);
 }
-double direction(V from, V to) { return std::atan2(to.y - from.y, to.x - from.x); }
-double wrap(double radians) { return std::remainder(radians, 2 * std::numbers::pi); }
+double direction(Vec2d from, Vec2d to) { return std::atan2(to.y - from.y, to.x - from.x); }
+double wrap(double radians) { return std::remainder(radians, 2 * kPiD); }
 // Which side of the line from `from` to `to` the point is on: < 0 is the side of negative (anticlockwise
 // on screen) angles, > 0 of positive.
-double side(V from, V to, V point) {
-  return (to.x - from.x) * (point.y - from.y) - (to.y - from.y) * (point.x - from.x);
+double side(Vec2d from, Vec2d to, Vec2d point) {
+  return cross(to - from, point - from);
 }
 
 // Appends an ik constraint to the update order: the constraint, then its bones and all their
@@ -104,31 +92,31 @@ struct Arm {
   }
 };
 
-void move_target(SkeletonPose& p, int target, V to) {
+void move_target(SkeletonPose& p, int target, Vec2d to) {
   p.x[static_cast<std::size_t>(target)] = static_cast<float>(to.x);
   p.y[static_cast<std::size_t>(target)] = static_cast<float>(to.y);
 }
 
 // Solves with the setup pose as the pose under the constraint.
-void solve_at(SkeletonPose& p, int target, V to) {
+void solve_at(SkeletonPose& p, int target, Vec2d to) {
   p.set_to_setup();
   move_target(p, target, to);
   update_skeleton(p, {});
 }
 
 // Targets around the chain's root, between its tightest fold and its reach, in several directions.
-std::vector<V> reachable_targets(V root, double reach, double nearest = 0.45) {
-  std::vector<V> out;
+std::vector<Vec2d> reachable_targets(Vec2d root, double reach, double nearest = 0.45) {
+  std::vector<Vec2d> out;
   for (double fraction : {nearest, 0.7, 0.93})
     for (double degrees : {-150.0, -60.0, 0.0, 35.0, 100.0, 170.0}) {
-      const double r = degrees / kRadToDeg;
+      const double r = degrees / kRadToDegD;
       out.push_back({root.x + std::cos(r) * reach * fraction, root.y + std::sin(r) * reach * fraction});
     }
   return out;
 }
 
-void expect_reaches(SkeletonPose& p, int tip_bone, int target, const std::vector<V>& targets) {
-  for (const V& t : targets) {
+void expect_reaches(SkeletonPose& p, int tip_bone, int target, const std::vector<Vec2d>& targets) {
+  for (const Vec2d& t : targets) {
     solve_at(p, target, t);
     EXPECT_LT(distance(tip(p, tip_bone), t), kReach) << "target " << t.x << ", " << t.y;
     // The child's descendants follow the solved pose.
@@ -141,7 +129,7 @@ TEST(IkConstraint, TwoBonesReachReachableTargetsExactly) {
   arm.add();
   SkeletonPose pose(arm.data);
   update_skeleton(pose, {});
-  const V root = origin(pose, arm.upper);
+  const Vec2d root = origin(pose, arm.upper);
   expect_reaches(pose, arm.lower, arm.target, reachable_targets(root, 70));
 }
 
@@ -150,7 +138,7 @@ TEST(IkConstraint, BendPlusOneTurnsTheChildClockwiseAndMinusOneAnticlockwise) {
     Arm arm;
     arm.add(bend);
     SkeletonPose pose(arm.data);
-    for (const V& t : {V{60, 20}, V{0, 50}, V{-30, -10}}) {
+    for (const Vec2d& t : {Vec2d{60, 20}, Vec2d{0, 50}, Vec2d{-30, -10}}) {
       solve_at(pose, arm.target, t);
       ASSERT_LT(distance(tip(pose, arm.lower), t), kReach);
       const float child = pose.rotation[static_cast<std::size_t>(arm.lower)];
@@ -162,7 +150,7 @@ TEST(IkConstraint, BendPlusOneTurnsTheChildClockwiseAndMinusOneAnticlockwise) {
       // The angle between the bones follows from the law of cosines: 40² + 30² − 2·40·30·cos(π − θ) = d².
       const double d = distance(origin(pose, arm.upper), t);
       const double bent = std::acos((40.0 * 40 + 30.0 * 30 - d * d) / (2 * 40.0 * 30));
-      EXPECT_NEAR(std::abs(child) / kRadToDeg, std::numbers::pi - bent, kAngle);
+      EXPECT_NEAR(std::abs(child) / kRadToDegD, kPiD - bent, kAngle);
     }
   }
 }
@@ -213,11 +201,11 @@ TEST(IkConstraint, RotatedAndScaledGrandparentIsExact) {
     arm.add();
     SkeletonPose pose(arm.data);
     update_skeleton(pose, {});
-    const V root = origin(pose, arm.upper);
+    const Vec2d root = origin(pose, arm.upper);
     // The chain's world reach (70) and tightest fold (10) scale with the grandparent in the target's
     // direction: stay within the smaller scale's reach and beyond the larger one's fold.
     const double reach = 70 * std::min(std::abs(c.sx), std::abs(c.sy));
-    for (const V& t : reachable_targets(root, reach, 0.6)) {
+    for (const Vec2d& t : reachable_targets(root, reach, 0.6)) {
       solve_at(pose, arm.target, t);
       EXPECT_LT(distance(tip(pose, arm.lower), t), kReach)
           << "grandparent " << c.rotation << "° (" << c.sx << ", " << c.sy << "), target " << t.x << ", " << t.y;
@@ -235,7 +223,7 @@ TEST(IkConstraint, EveryInheritModeOfTheParentIsExact) {
     arm.add();
     SkeletonPose pose(arm.data);
     update_skeleton(pose, {});
-    for (const V& t : reachable_targets(origin(pose, arm.upper), 70 * 0.7)) {
+    for (const Vec2d& t : reachable_targets(origin(pose, arm.upper), 70 * 0.7)) {
       solve_at(pose, arm.target, t);
       EXPECT_LT(distance(tip(pose, arm.lower), t), kReach) << "inherit " << static_cast<int>(mode);
     }
@@ -250,7 +238,7 @@ TEST(IkConstraint, ChildInheritingNoScaleOrOnlyTranslationIsExact) {
     SkeletonPose pose(arm.data);
     update_skeleton(pose, {});
     // The upper arm is 40 · 1.5 px long in the world; the lower one keeps its 30 px.
-    for (const V& t : reachable_targets(origin(pose, arm.upper), 90)) {
+    for (const Vec2d& t : reachable_targets(origin(pose, arm.upper), 90)) {
       solve_at(pose, arm.target, t);
       EXPECT_LT(distance(tip(pose, arm.lower), t), kReach) << "inherit " << static_cast<int>(mode);
     }
@@ -261,9 +249,9 @@ TEST(IkConstraint, UnreachableTargetStraightensTheChainTowardsIt) {
   Arm arm(30, 1.2f, 1.2f);
   arm.add();
   SkeletonPose pose(arm.data);
-  for (const V& t : {V{150, 40}, V{-90, -100}, V{5, 120}}) {
+  for (const Vec2d& t : {Vec2d{150, 40}, Vec2d{-90, -100}, Vec2d{5, 120}}) {
     solve_at(pose, arm.target, t);
-    const V root = origin(pose, arm.upper);
+    const Vec2d root = origin(pose, arm.upper);
     const double toward = direction(root, t);
     EXPECT_NEAR(wrap(axis_angle(pose, arm.upper) - toward), 0, kAngle);
     EXPECT_NEAR(wrap(axis_angle(pose, arm.lower) - toward), 0, kAngle);
@@ -278,9 +266,9 @@ TEST(IkConstraint, SoftnessStopsShortNearFullExtensionAndMovesSmoothly) {
   arm.add().softness = static_cast<float>(kSoft);
   SkeletonPose pose(arm.data);
   update_skeleton(pose, {});
-  const V root = origin(pose, arm.upper);
+  const Vec2d root = origin(pose, arm.upper);
   const double heading = 0.4;
-  auto at = [&](double d) { return V{root.x + std::cos(heading) * d, root.y + std::sin(heading) * d}; };
+  auto at = [&](double d) { return Vec2d{root.x + std::cos(heading) * d, root.y + std::sin(heading) * d}; };
   auto soft = [&](double d) { return d <= kFull - kSoft ? d : kFull - kSoft * std::exp(-(d - kFull + kSoft) / kSoft); };
 
   // Short of the soft zone the target is reached.
@@ -317,8 +305,8 @@ TEST(IkConstraint, StretchReachesTargetsBeyondReach) {
     ik.uniform = uniform;
     SkeletonPose pose(arm.data);
     update_skeleton(pose, {});
-    const V root = origin(pose, arm.upper);
-    const V far{root.x + 100 * std::cos(0.3), root.y + 100 * std::sin(0.3)};
+    const Vec2d root = origin(pose, arm.upper);
+    const Vec2d far{root.x + 100 * std::cos(0.3), root.y + 100 * std::sin(0.3)};
     solve_at(pose, arm.target, far);
     EXPECT_LT(distance(tip(pose, arm.lower), far), kReach);
     const auto u = static_cast<std::size_t>(arm.upper);
@@ -326,7 +314,7 @@ TEST(IkConstraint, StretchReachesTargetsBeyondReach) {
     EXPECT_NEAR(pose.scale_y[u], uniform ? 100.0 / 70 : 1.0, kValue);
     // Within reach nothing stretches.
     solve_at(pose, arm.target, {40, 30});
-    EXPECT_LT(distance(tip(pose, arm.lower), V{40, 30}), kReach);
+    EXPECT_LT(distance(tip(pose, arm.lower), Vec2d{40, 30}), kReach);
     EXPECT_EQ(pose.scale_x[u], 1);
     EXPECT_EQ(pose.scale_y[u], 1);
   }
@@ -341,9 +329,9 @@ TEST(IkConstraint, StretchWithSoftnessStillReachesTheTarget) {
     ik.softness = 8;
     SkeletonPose pose(arm.data);
     update_skeleton(pose, {});
-    const V root = origin(pose, arm.upper);
+    const Vec2d root = origin(pose, arm.upper);
     for (double d : {60.0, 66.0, 70.0, 85.0, 140.0}) {
-      const V t{root.x + d * std::cos(-1.1), root.y + d * std::sin(-1.1)};
+      const Vec2d t{root.x + d * std::cos(-1.1), root.y + d * std::sin(-1.1)};
       solve_at(pose, arm.target, t);
       EXPECT_LT(distance(tip(pose, arm.lower), t), kReach) << d << (uniform ? " uniform" : "");
     }
@@ -354,7 +342,7 @@ TEST(IkConstraint, MixZeroLeavesThePoseAndHalfIsHalfway) {
   Arm arm;
   IkData& ik = arm.add();
   SkeletonPose pose(arm.data);
-  const V t{20, 55};
+  const Vec2d t{20, 55};
   const auto u = static_cast<std::size_t>(arm.upper), l = static_cast<std::size_t>(arm.lower);
 
   solve_at(pose, arm.target, t);
@@ -469,7 +457,7 @@ TEST(IkConstraint, ParametersAnimatedByAClipTakeEffect) {
 
   play(1);  // mix 1, bend −1: reached, child turned anticlockwise
   EXPECT_EQ(pose.ik[0].bend, -1);
-  EXPECT_LT(distance(tip(pose, arm.lower), V{30, 50}), kReach);
+  EXPECT_LT(distance(tip(pose, arm.lower), Vec2d{30, 50}), kReach);
   EXPECT_LT(pose.rotation[l], 0);
   const double upper_solved = pose.rotation[u], lower_solved = pose.rotation[l];
 

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include "mf/core/math/angle.hpp"
 #include "mf/skel/clip_sampler.hpp"
 #include "mf/skel/constraints.hpp"
 #include "mf/skel/world_transform.hpp"
@@ -21,9 +22,6 @@ constexpr float kExact = 1e-3f;
 constexpr float kSpacingTolerance = 0.5f;
 // Angles along curves, degrees.
 constexpr float kAngleTolerance = 0.5f;
-
-constexpr float kPi = 3.14159265358979f;
-constexpr float kRadToDeg = 180 / kPi;
 
 // Adds a Path attachment whose control points (x, y pairs, three per knot: in, point, out) are in
 // `bone`'s space.

@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include "mf/core/math/angle.hpp"
 #include "mf/skel/clip_sampler.hpp"
 #include "mf/skel/constraints.hpp"
 #include "mf/skel/skeleton_instance.hpp"
@@ -17,8 +18,6 @@
 namespace mf::skel {
 namespace {
 
-constexpr float kPi = 3.14159265358979323846f;
-constexpr float kRadToDeg = 180.0f / kPi;
 constexpr float kStep = 1.0f / 60.0f;
 // Settled: what "back at rest" means for the chain (pixels and degrees).
 constexpr float kRestPixels = 0.01f;

@@ -9,10 +9,12 @@
 #include <optional>
 #include <vector>
 
+#include "mf/core/math/vec2.hpp"
 #include "mf/offline/build/skeleton_builder.hpp"
 #include "mf/skel/constraints.hpp"
 #include "mf/skel/skeleton_instance.hpp"
 #include "mf/skel/world_transform.hpp"
+#include "bone_points.hpp"
 #include "test_rig.hpp"
 
 namespace mf::skel {
@@ -23,24 +25,14 @@ constexpr double kPx = 1e-3;
 // Directions, radians.
 constexpr double kAngle = 1e-4;
 
-struct V {
-  double x, y;
-};
+using test::distance;
+using test::origin;
+using test::tip;
 
-V origin(const SkeletonPose& p, int b) {
-  const auto i = static_cast<std::size_t>(b);
-  return {p.world_x[i], p.world_y[i]};
-}
-V tip(const SkeletonPose& p, int b) {
-  const auto i = static_cast<std::size_t>(b);
-  const double len = p.data().bones.length[i];
-  return {p.world_x[i] + p.a[i] * len, p.world_y[i] + p.c[i] * len};
-}
-double distance(V u, V v) { return std::hypot(u.x - v.x, u.y - v.y); }
 // Angle between a bone's X axis and the direction from its origin to `to`.
-double aim_error(const SkeletonPose& p, int b, V to) {
+double aim_error(const SkeletonPose& p, int b, Vec2d to) {
   const auto i = static_cast<std::size_t>(b);
-  const V from = origin(p, b);
+  const Vec2d from = origin(p, b);
   return std::remainder(std::atan2(p.c[i], p.a[i]) - std::atan2(to.y - from.y, to.x - from.x), 2 * 3.14159265358979);
 }
 

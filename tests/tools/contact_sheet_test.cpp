@@ -133,7 +133,7 @@ TEST(SheetView, FitsBoundsUniformlyWithTheMargin) {
 }
 
 TEST(SheetView, EmptyBoundsGiveAFiniteViewAroundTheOrigin) {
-  const SheetView v = fit_view(skel::Bounds{1, 1, 0, 0}, 64, 64, 4);
+  const SheetView v = fit_view(Bounds{1, 1, 0, 0}, 64, 64, 4);
   EXPECT_TRUE(std::isfinite(v.scale) && v.scale > 0);
   EXPECT_NEAR(v.x(0), 32.0f, 1e-4f);
   EXPECT_NEAR(v.y(0), 32.0f, 1e-4f);

@@ -25,19 +25,14 @@
 #include <tuple>
 #include <vector>
 
+#include "mf/core/math/color.hpp"
+#include "mf/core/math/vec2.hpp"
+
 namespace mf::tools {
 namespace {
 
 // ---- small math --------------------------------------------------------------------------------
 
-struct Vec {
-  float x = 0, y = 0;
-};
-Vec operator+(Vec a, Vec b) { return {a.x + b.x, a.y + b.y}; }
-Vec operator-(Vec a, Vec b) { return {a.x - b.x, a.y - b.y}; }
-Vec operator*(Vec a, float s) { return {a.x * s, a.y * s}; }
-float dot(Vec a, Vec b) { return a.x * b.x + a.y * b.y; }
-float length(Vec a) { return std::sqrt(dot(a, a)); }
 float clamp01(float v) { return std::clamp(v, 0.0f, 1.0f); }
 float smoothstep(float e0, float e1, float v) {
   const float t = clamp01((v - e0) / (e1 - e0));
@@ -46,58 +41,58 @@ float smoothstep(float e0, float e1, float v) {
 
 // ---- signed distances (negative inside, in pixels) -----------------------------------------------
 
-using Sdf = std::function<float(Vec)>;
+using Sdf = std::function<float(Vec2)>;
 
-Sdf circle(Vec c, float r) {
-  return [=](Vec p) { return length(p - c) - r; };
+Sdf circle(Vec2 c, float r) {
+  return [=](Vec2 p) { return length(p - c) - r; };
 }
 
 // A first-order distance estimate, good enough for a one-pixel anti-aliased edge.
-Sdf ellipse(Vec c, float rx, float ry) {
-  return [=](Vec p) {
-    const Vec q = p - c;
-    const float k0 = length({q.x / rx, q.y / ry});
-    const float k1 = length({q.x / (rx * rx), q.y / (ry * ry)});
+Sdf ellipse(Vec2 c, float rx, float ry) {
+  return [=](Vec2 p) {
+    const Vec2 q = p - c;
+    const float k0 = length(Vec2{q.x / rx, q.y / ry});
+    const float k1 = length(Vec2{q.x / (rx * rx), q.y / (ry * ry)});
     if (k1 == 0) return -std::min(rx, ry);
     return k0 * (k0 - 1) / k1;
   };
 }
 
 // A capsule from a (radius ra) to b (radius rb): a limb that tapers.
-Sdf capsule(Vec a, Vec b, float ra, float rb) {
-  const Vec axis = b - a;
+Sdf capsule(Vec2 a, Vec2 b, float ra, float rb) {
+  const Vec2 axis = b - a;
   const float h = length(axis);
-  const Vec u = axis * (1 / h);  // along the capsule
-  const Vec n = {-u.y, u.x};     // across it
-  return [=](Vec p) {
-    const Vec w = p - a;
-    const Vec q = {std::abs(dot(w, n)), dot(w, u)};
+  const Vec2 u = axis * (1 / h);  // along the capsule
+  const Vec2 n = {-u.y, u.x};     // across it
+  return [=](Vec2 p) {
+    const Vec2 w = p - a;
+    const Vec2 q = {std::abs(dot(w, n)), dot(w, u)};
     const float s = (ra - rb) / h;
     const float c = std::sqrt(1 - s * s);
     const float k = dot(q, {-s, c});
     if (k < 0) return length(q) - ra;
-    if (k > c * h) return length(q - Vec{0, h}) - rb;
+    if (k > c * h) return length(q - Vec2{0, h}) - rb;
     return dot(q, {c, s}) - ra;
   };
 }
 
-Sdf round_box(Vec center, Vec half, float r) {
-  return [=](Vec p) {
-    const Vec q = {std::abs(p.x - center.x) - half.x + r, std::abs(p.y - center.y) - half.y + r};
-    const Vec outside = {std::max(q.x, 0.0f), std::max(q.y, 0.0f)};
+Sdf round_box(Vec2 center, Vec2 half, float r) {
+  return [=](Vec2 p) {
+    const Vec2 q = {std::abs(p.x - center.x) - half.x + r, std::abs(p.y - center.y) - half.y + r};
+    const Vec2 outside = {std::max(q.x, 0.0f), std::max(q.y, 0.0f)};
     return length(outside) + std::min(std::max(q.x, q.y), 0.0f) - r;
   };
 }
 
 // Convex or concave polygon (even-odd inside test).
-Sdf polygon(std::vector<Vec> v) {
-  return [v = std::move(v)](Vec p) {
+Sdf polygon(std::vector<Vec2> v) {
+  return [v = std::move(v)](Vec2 p) {
     float d = dot(p - v[0], p - v[0]);
     bool inside = false;
     for (std::size_t i = 0, j = v.size() - 1; i < v.size(); j = i++) {
-      const Vec e = v[j] - v[i];
-      const Vec w = p - v[i];
-      const Vec b = w - e * clamp01(dot(w, e) / dot(e, e));
+      const Vec2 e = v[j] - v[i];
+      const Vec2 w = p - v[i];
+      const Vec2 b = w - e * clamp01(dot(w, e) / dot(e, e));
       d = std::min(d, dot(b, b));
       const bool c1 = p.y >= v[i].y, c2 = p.y < v[j].y, c3 = e.x * w.y > e.y * w.x;
       if ((c1 && c2 && c3) || (!c1 && !c2 && !c3)) inside = !inside;
@@ -107,49 +102,47 @@ Sdf polygon(std::vector<Vec> v) {
 }
 
 Sdf unite(Sdf a, Sdf b) {
-  return [=](Vec p) { return std::min(a(p), b(p)); };
+  return [=](Vec2 p) { return std::min(a(p), b(p)); };
 }
 Sdf intersect(Sdf a, Sdf b) {
-  return [=](Vec p) { return std::max(a(p), b(p)); };
+  return [=](Vec2 p) { return std::max(a(p), b(p)); };
 }
 Sdf subtract(Sdf a, Sdf b) {
-  return [=](Vec p) { return std::max(a(p), -b(p)); };
+  return [=](Vec2 p) { return std::max(a(p), -b(p)); };
 }
 // Moves a shape's outline outwards by r pixels.
 Sdf grow(Sdf a, float r) {
-  return [=](Vec p) { return a(p) - r; };
+  return [=](Vec2 p) { return a(p) - r; };
 }
 // Half plane: inside where dot(p - point, normal) < 0 (normal need not be unit length).
-Sdf half_plane(Vec point, Vec normal) {
+Sdf half_plane(Vec2 point, Vec2 normal) {
   const float k = 1 / length(normal);
-  return [=](Vec p) { return dot(p - point, normal) * k; };
+  return [=](Vec2 p) { return dot(p - point, normal) * k; };
 }
 
 // ---- colour -------------------------------------------------------------------------------------
 
-struct Color {
-  float r = 0, g = 0, b = 0, a = 1;  // straight alpha, 0..1
-};
+// Colours are mf::ColorF: straight alpha, 0..1.
 
-Color rgb(std::uint32_t hex, float a = 1) {
+ColorF rgb(std::uint32_t hex, float a = 1) {
   return {static_cast<float>((hex >> 16) & 0xff) / 255, static_cast<float>((hex >> 8) & 0xff) / 255,
           static_cast<float>(hex & 0xff) / 255, a};
 }
-Color scaled(Color c, float k) { return {clamp01(c.r * k), clamp01(c.g * k), clamp01(c.b * k), c.a}; }
-Color mix(Color a, Color b, float t) {
+ColorF scaled(ColorF c, float k) { return {clamp01(c.r * k), clamp01(c.g * k), clamp01(c.b * k), c.a}; }
+ColorF mix(ColorF a, ColorF b, float t) {
   return {a.r + (b.r - a.r) * t, a.g + (b.g - a.g) * t, a.b + (b.b - a.b) * t, a.a + (b.a - a.a) * t};
 }
-Color outline_of(Color c) { return scaled(c, 0.42f); }
+ColorF outline_of(ColorF c) { return scaled(c, 0.42f); }
 
 // ---- canvas -------------------------------------------------------------------------------------
 
-using Paint = std::function<Color(Vec p, float d)>;
+using Paint = std::function<ColorF(Vec2 p, float d)>;
 
 class Canvas {
  public:
   // `origin` is the drawing coordinate of the image's top-left corner: shapes are given in the
   // space of the rig (bone space for limbs, setup world space for upright parts).
-  Canvas(int width, int height, Vec origin) : width_(width), height_(height), origin_(origin), pixels_(static_cast<std::size_t>(width * height), Color{0, 0, 0, 0}) {}
+  Canvas(int width, int height, Vec2 origin) : width_(width), height_(height), origin_(origin), pixels_(static_cast<std::size_t>(width * height), ColorF{0, 0, 0, 0}) {}
 
   int width() const { return width_; }
   int height() const { return height_; }
@@ -158,7 +151,7 @@ class Canvas {
   void fill(const Sdf& sdf, const Paint& paint) {
     for (int y = 0; y < height_; ++y) {
       for (int x = 0; x < width_; ++x) {
-        const Vec p = {origin_.x + static_cast<float>(x) + 0.5f, origin_.y + static_cast<float>(y) + 0.5f};
+        const Vec2 p = {origin_.x + static_cast<float>(x) + 0.5f, origin_.y + static_cast<float>(y) + 0.5f};
         const float d = sdf(p);
         const float coverage = clamp01(0.5f - d);
         if (coverage <= 0) continue;
@@ -166,13 +159,13 @@ class Canvas {
       }
     }
   }
-  void fill(const Sdf& sdf, Color color) {
-    fill(sdf, [color](Vec, float) { return color; });
+  void fill(const Sdf& sdf, ColorF color) {
+    fill(sdf, [color](Vec2, float) { return color; });
   }
 
   // A shape with a darker outline `width` pixels wide around the shaded inside.
-  void outlined(const Sdf& sdf, const Paint& inside, Color outline, float width = 1.6f) {
-    fill(sdf, [&](Vec p, float d) { return mix(outline, inside(p, d), clamp01(0.5f - (d + width))); });
+  void outlined(const Sdf& sdf, const Paint& inside, ColorF outline, float width = 1.6f) {
+    fill(sdf, [&](Vec2 p, float d) { return mix(outline, inside(p, d), clamp01(0.5f - (d + width))); });
   }
 
   // Straight-alpha RGBA8, rounded to nearest.
@@ -180,7 +173,7 @@ class Canvas {
     std::vector<std::uint8_t> out(pixels_.size() * 4);
     auto to8 = [](float v) { return static_cast<std::uint8_t>(clamp01(v) * 255 + 0.5f); };
     for (std::size_t i = 0; i < pixels_.size(); ++i) {
-      const Color& c = pixels_[i];  // premultiplied
+      const ColorF& c = pixels_[i];  // premultiplied
       const float a = c.a;
       const bool empty = a <= 0;
       out[i * 4 + 0] = empty ? 0 : to8(c.r / a);
@@ -193,8 +186,8 @@ class Canvas {
 
  private:
   // "Over" in premultiplied space.
-  void blend(int x, int y, Color c, float coverage) {
-    Color& dst = pixels_[static_cast<std::size_t>(y) * width_ + x];
+  void blend(int x, int y, ColorF c, float coverage) {
+    ColorF& dst = pixels_[static_cast<std::size_t>(y) * width_ + x];
     const float a = clamp01(c.a * coverage);
     dst.r = c.r * a + dst.r * (1 - a);
     dst.g = c.g * a + dst.g * (1 - a);
@@ -203,8 +196,8 @@ class Canvas {
   }
 
   int width_, height_;
-  Vec origin_;
-  std::vector<Color> pixels_;
+  Vec2 origin_;
+  std::vector<ColorF> pixels_;
 };
 
 // ---- shading ------------------------------------------------------------------------------------
@@ -212,14 +205,14 @@ class Canvas {
 // Lights a flat shape as if it were a rounded body `thickness` pixels deep at its middle: the normal
 // leans outwards along the distance gradient near the outline and faces the viewer inside. `light`
 // is the direction towards the light in image space (the viewer is +z).
-Paint rounded(const Sdf& sdf, Color base, float thickness, Vec light = {-0.45f, -0.6f}) {
+Paint rounded(const Sdf& sdf, ColorF base, float thickness, Vec2 light = {-0.45f, -0.6f}) {
   const float lz = 0.66f;
   const float ln = std::sqrt(light.x * light.x + light.y * light.y + lz * lz);
-  return [=](Vec p, float d) {
+  return [=](Vec2 p, float d) {
     const float e = 0.5f;
-    Vec g = {sdf({p.x + e, p.y}) - sdf({p.x - e, p.y}), sdf({p.x, p.y + e}) - sdf({p.x, p.y - e})};
+    Vec2 g = {sdf({p.x + e, p.y}) - sdf({p.x - e, p.y}), sdf({p.x, p.y + e}) - sdf({p.x, p.y - e})};
     const float gl = length(g);
-    g = gl > 0 ? g * (1 / gl) : Vec{0, 0};
+    g = gl > 0 ? g * (1 / gl) : Vec2{0, 0};
     const float depth = clamp01(-d / thickness);
     const float side = 1 - depth;                 // how far the normal leans outwards
     const float nz = std::sqrt(1 - side * side);  // cylinder profile
@@ -230,27 +223,27 @@ Paint rounded(const Sdf& sdf, Color base, float thickness, Vec light = {-0.45f, 
 
 // ---- palette ------------------------------------------------------------------------------------
 
-const Color kSkin = rgb(0xf2c29b);
-const Color kHair = rgb(0x6b4127);
-const Color kShirt = rgb(0x3f7fd1);
-const Color kPants = rgb(0x3c4260);
-const Color kShoe = rgb(0x8a5530);
-const Color kSole = rgb(0x3a2a22);
-const Color kBelt = rgb(0x5a3a22);
-const Color kBuckle = rgb(0xe0b040);
-const Color kScarf = rgb(0xd83a3a);
-const Color kScarfStripe = rgb(0xf3d36b);
-const Color kEye = rgb(0x2a2030);
-const Color kSteel = rgb(0xb8c4d0);
-const Color kSteelDark = rgb(0x7d8a98);
-const Color kGold = rgb(0xd9a935);
-const Color kTabard = rgb(0xb02a3a);
-const Color kLeather = rgb(0x6a4228);
+const ColorF kSkin = rgb(0xf2c29b);
+const ColorF kHair = rgb(0x6b4127);
+const ColorF kShirt = rgb(0x3f7fd1);
+const ColorF kPants = rgb(0x3c4260);
+const ColorF kShoe = rgb(0x8a5530);
+const ColorF kSole = rgb(0x3a2a22);
+const ColorF kBelt = rgb(0x5a3a22);
+const ColorF kBuckle = rgb(0xe0b040);
+const ColorF kScarf = rgb(0xd83a3a);
+const ColorF kScarfStripe = rgb(0xf3d36b);
+const ColorF kEye = rgb(0x2a2030);
+const ColorF kSteel = rgb(0xb8c4d0);
+const ColorF kSteelDark = rgb(0x7d8a98);
+const ColorF kGold = rgb(0xd9a935);
+const ColorF kTabard = rgb(0xb02a3a);
+const ColorF kLeather = rgb(0x6a4228);
 
 // ---- the images ---------------------------------------------------------------------------------
 
 // A limb: a tapered capsule along the bone from x = 0 to x = len.
-void limb(Canvas& c, float len, float r0, float r1, Color base) {
+void limb(Canvas& c, float len, float r0, float r1, ColorF base) {
   const Sdf s = capsule({0, 0}, {len, 0}, r0, r1);
   c.outlined(s, rounded(s, base, std::max(r0, r1), {0, -0.9f}), outline_of(base));
 }
@@ -382,7 +375,7 @@ void scarf_wrap(Canvas& c) {
 void belt(Canvas& c, const Sdf& body) {
   const Sdf band = intersect(grow(body, -1.6f), round_box({0, -152}, {40, 4}, 0));
   c.fill(band, kBelt);
-  c.outlined(round_box({17, -152}, {4, 4.5f}, 1.5f), [](Vec, float) { return kBuckle; }, outline_of(kBuckle), 1.2f);
+  c.outlined(round_box({17, -152}, {4, 4.5f}, 1.5f), [](Vec2, float) { return kBuckle; }, outline_of(kBuckle), 1.2f);
 }
 
 Canvas torso() {
@@ -392,7 +385,7 @@ Canvas torso() {
   // Buttons down the front.
   for (float y : {-226.0f, -206.0f, -186.0f, -166.0f}) {
     const float x = y > -200 ? 15.5f : 18.5f;
-    c.outlined(circle({x, y}, 1.9f), [](Vec, float) { return rgb(0xe8eef8); }, scaled(kShirt, 0.5f), 0.8f);
+    c.outlined(circle({x, y}, 1.9f), [](Vec2, float) { return rgb(0xe8eef8); }, scaled(kShirt, 0.5f), 0.8f);
   }
   belt(c, body);
   scarf_wrap(c);
@@ -440,9 +433,9 @@ Canvas head() {
   // Cheek.
   c.fill(ellipse({8, -277}, 6, 4), rgb(0xf08a80, 0.45f));
   // Eyes: the near one large, the far one smaller near the nose (three-quarter view).
-  for (const auto& [centre, rx, ry] : {std::tuple{Vec{13, -290}, 3.6f, 5.2f}, std::tuple{Vec{24.5f, -291}, 2.6f, 4.6f}}) {
+  for (const auto& [centre, rx, ry] : {std::tuple{Vec2{13, -290}, 3.6f, 5.2f}, std::tuple{Vec2{24.5f, -291}, 2.6f, 4.6f}}) {
     c.fill(ellipse(centre, rx, ry), kEye);
-    c.fill(circle(centre + Vec{0.9f, -1.6f}, rx * 0.38f), rgb(0xffffff));
+    c.fill(circle(centre + Vec2{0.9f, -1.6f}, rx * 0.38f), rgb(0xffffff));
   }
   // Brows and mouth.
   c.fill(capsule({9, -299}, {17, -300.5f}, 1.2f, 1.0f), scaled(kHair, 0.8f));
@@ -457,14 +450,14 @@ Canvas helmet() {
   Canvas c(76, 70, {-38, -340});
   // An open-faced helm: a dome over the crown and the back of the head whose rim runs from above the
   // brow down to the nape, a gold trim along the rim, and a crest.
-  const Vec rim = {0, -292};
-  const Vec rim_normal = {0.42f, 1};  // the rim rises towards the face
+  const Vec2 rim = {0, -292};
+  const Vec2 rim_normal = {0.42f, 1};  // the rim rises towards the face
   const Sdf dome = ellipse({-2, -298}, 31, 26);
   const Sdf shell = intersect(dome, half_plane(rim, rim_normal));
   const Sdf crest = intersect(ellipse({-5, -318}, 25, 16), half_plane({0, -318}, {0.25f, 1}));
   c.outlined(crest, rounded(crest, kTabard, 6), outline_of(kTabard));
   c.outlined(shell, rounded(shell, kSteel, 14), outline_of(kSteelDark));
-  const Sdf trim = intersect(grow(shell, -1.5f), half_plane(rim + Vec{0, -5}, rim_normal * -1));
+  const Sdf trim = intersect(grow(shell, -1.5f), half_plane(rim + Vec2{0, -5}, rim_normal * -1));
   c.fill(trim, kGold);
   const Sdf band = intersect(grow(shell, -1.5f), capsule({-2, -330}, {-10, -280}, 2.2f, 2.2f));
   c.fill(band, kGold);
@@ -484,7 +477,7 @@ Canvas scarf() {
   // Fringe at the end.
   for (int i = 0; i < 4; ++i) {
     const float y = 7.5f + 3 * static_cast<float>(i);
-    c.outlined(capsule({62, y}, {69, y + 0.5f}, 1.3f, 1.1f), [](Vec, float) { return kScarf; },
+    c.outlined(capsule({62, y}, {69, y + 0.5f}, 1.3f, 1.1f), [](Vec2, float) { return kScarf; },
                outline_of(kScarf), 0.8f);
   }
   return c;
@@ -493,9 +486,9 @@ Canvas scarf() {
 Canvas shadow() {
   Canvas c(120, 24, {-60, -12});
   const Sdf s = ellipse({0, 0}, 56, 9);
-  c.fill(s, [](Vec p, float) {
-    const float k = length({p.x / 56, p.y / 9});
-    return Color{0.08f, 0.06f, 0.1f, 0.38f * (1 - smoothstep(0.35f, 1.0f, k))};
+  c.fill(s, [](Vec2 p, float) {
+    const float k = length(Vec2{p.x / 56, p.y / 9});
+    return ColorF{0.08f, 0.06f, 0.1f, 0.38f * (1 - smoothstep(0.35f, 1.0f, k))};
   });
   return c;
 }

@@ -313,7 +313,7 @@ SheetLayout layout_sheet(int frames, int frame_width, int frame_height, int max_
   return l;
 }
 
-SheetView fit_view(const skel::Bounds& bounds, int width, int height, float margin) {
+SheetView fit_view(const Bounds& bounds, int width, int height, float margin) {
   float min_x = bounds.min_x, min_y = bounds.min_y, max_x = bounds.max_x, max_y = bounds.max_y;
   if (bounds.empty()) min_x = max_x = min_y = max_y = 0;
   const float cx = (min_x + max_x) * 0.5f, cy = (min_y + max_y) * 0.5f;

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "mf/core/color.hpp"
+#include "mf/core/math/bounds.hpp"
 #include "mf/imaging/image.hpp"
 #include "mf/skel/clip_data.hpp"
 #include "mf/skel/skeleton_pose.hpp"
@@ -81,7 +82,7 @@ struct SheetView {
 
 // The largest uniform scale that fits `bounds` into width × height less `margin` pixels on every
 // side, centred. Empty or degenerate bounds are treated as a 1-pixel box around their centre.
-SheetView fit_view(const skel::Bounds& bounds, int width, int height, float margin);
+SheetView fit_view(const Bounds& bounds, int width, int height, float margin);
 
 // Timeline x of `time` in a strip: the bar runs from strip.x + inset to strip.x + width − inset.
 float strip_x(const imaging::Rect& strip, float time, float length);
@@ -108,7 +109,7 @@ struct SheetFrame {
   float time = 0;
   imaging::Image art;  // frame_width × frame_height, straight alpha, transparent background
   std::vector<BoneSegment> bones;
-  skel::Bounds bounds;  // the pose's bounds, skeleton space
+  Bounds bounds;  // the pose's bounds, skeleton space
   // Neighbouring frames drawn as faint silhouettes under the art (null: none). Frame-sized images.
   const imaging::Image* onion_before = nullptr;
   const imaging::Image* onion_after = nullptr;

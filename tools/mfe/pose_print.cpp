@@ -10,7 +10,7 @@
 namespace mf::tools {
 namespace {
 
-std::string hex(const skel::ColorF& c, bool alpha) {
+std::string hex(const ColorF& c, bool alpha) {
   auto byte = [](float v) { return static_cast<std::uint8_t>(std::lround(std::clamp(v, 0.0f, 1.0f) * 255)); };
   const Rgba8 rgba{byte(c.r), byte(c.g), byte(c.b), byte(c.a)};
   return alpha ? to_hex_rgba(rgba) : to_hex_rgb(rgba);

@@ -54,7 +54,7 @@ constexpr float kPhysicsStep = 1.0f / 60;  // physics rigs are stepped from 0 at
 struct PosedFrame {
   float time = 0;
   std::unique_ptr<skel::SkeletonInstance> instance;
-  skel::Bounds bounds;
+  Bounds bounds;
 };
 
 // Poses the clip at `time` from a fresh instance, as a first evaluation from 0. A rig with physics
@@ -89,7 +89,7 @@ PosedFrame pose_at(const RuntimeSetup& rt, int clip, bool loop, float time) {
   return f;
 }
 
-void include(skel::Bounds& into, const skel::Bounds& b) {
+void include(Bounds& into, const Bounds& b) {
   if (b.empty()) return;
   if (into.empty()) {
     into = b;
@@ -172,7 +172,7 @@ int run_render(const RenderOptions& o) {
 
   // Pose every frame first: the view fits the union of their bounds (and the origin, so the ground shows).
   std::vector<PosedFrame> posed;
-  skel::Bounds all{0, 0, 0, 0};
+  Bounds all{0, 0, 0, 0};
   for (float t : times) posed.push_back(pose_at(rt, clip, loop, t));
   std::vector<PosedFrame> onion_posed;
   for (float t : onion_times)

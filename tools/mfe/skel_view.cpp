@@ -99,7 +99,7 @@ Expected<std::unique_ptr<Viewer>> open_viewer(const skel::SkeletonData& data, co
 
 // Skeleton space → window pixels: the clip's conservative bounds and the origin, fitted with a margin.
 render::Affine2 fit_clip(const skel::SkeletonData& data, int clip, int width, int height) {
-  skel::Bounds bounds = data.clip(clip) ? data.clip(clip)->bounds : skel::Bounds{};
+  Bounds bounds = data.clip(clip) ? data.clip(clip)->bounds : Bounds{};
   if (bounds.empty()) bounds = {-1, -1, 1, 1};
   bounds.min_x = std::min(bounds.min_x, 0.0f);
   bounds.max_x = std::max(bounds.max_x, 0.0f);

@@ -57,6 +57,8 @@
 #include <span>
 
 #include "mf/core/expected.hpp"
+#include "mf/core/math/affine2.hpp"
+#include "mf/core/math/color.hpp"
 #include "mf/imaging/image.hpp"
 #include "mf/skel/clip_data.hpp"
 #include "mf/skel/skeleton_data.hpp"
@@ -68,22 +70,10 @@ class Device;
 class GpuMemory;
 
 // A 2D affine transform, the SkeletonPose world convention: x' = a·x + b·y + x0, y' = c·x + d·y + y0.
-struct Affine2 {
-  float a = 1, b = 0, c = 0, d = 1, x = 0, y = 0;
-
-  static Affine2 translation(float tx, float ty) { return {1, 0, 0, 1, tx, ty}; }
-  static Affine2 scale(float sx, float sy) { return {sx, 0, 0, sy, 0, 0}; }
-  // this ∘ other: applies `other` first.
-  Affine2 operator*(const Affine2& o) const {
-    return {a * o.a + b * o.c, a * o.b + b * o.d, c * o.a + d * o.c, c * o.b + d * o.d, a * o.x + b * o.y + x,
-            c * o.x + d * o.y + y};
-  }
-  float apply_x(float px, float py) const { return a * px + b * py + x; }
-  float apply_y(float px, float py) const { return c * px + d * py + y; }
-};
+using Affine2 = mf::Affine2;
 
 // Colour with float channels, straight alpha; the same type as a pose's slot colours.
-using Color = skel::ColorF;
+using Color = mf::ColorF;
 
 // A 2D point light in canvas pixels (Y down). `height` lifts it off the canvas plane (the z of the
 // light vector); `range` is where its attenuation reaches zero.

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "mf/anim/curve.hpp"
+#include "mf/core/math/bounds.hpp"
 #include "mf/skel/rig_modes.hpp"
 
 namespace mf::skel {
@@ -59,10 +60,8 @@ struct EventKey {
   float volume, balance;
 };
 
-struct Bounds {
-  float min_x = 0, min_y = 0, max_x = 0, max_y = 0;
-  bool empty() const { return max_x < min_x || max_y < min_y; }
-};
+// Bounds are mf::Bounds (mf/core/math/bounds.hpp); the renderer names them skel::Bounds.
+using mf::Bounds;
 
 struct ClipData {
   std::string name;

@@ -6,17 +6,15 @@
 #include <cstdint>
 #include <vector>
 
+#include "mf/core/math/color.hpp"
 #include "mf/skel/constraint_state.hpp"
 #include "mf/skel/skeleton_data.hpp"
 
 namespace mf::skel {
 
-struct ColorF {
-  float r = 1, g = 1, b = 1, a = 1;
-  friend bool operator==(const ColorF&, const ColorF&) = default;
-};
-
-ColorF to_color_f(Rgba8 c);
+// Slot colours are mf::ColorF (mf/core/math/color.hpp); the renderer names them skel::ColorF.
+using mf::ColorF;
+using mf::to_color_f;
 
 // Animated constraint parameters (the constraints module reads them; clips and code write them).
 struct IkPose {

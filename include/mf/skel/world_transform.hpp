@@ -2,10 +2,8 @@
 // World transforms: each bone's 2×3 in skeleton space from its parent's and its local pose, honouring
 // the five inherit modes and reflection (negative scale).
 //
-// Local matrix of a bone with rotation r, shear (shx, shy) and scale (sx, sy), angles in degrees
-// clockwise on screen (Y down), columns are the bone's axes:
-//   [a b]   [cos(r + shx)·sx   cos(r + 90 + shy)·sy]
-//   [c d] = [sin(r + shx)·sx   sin(r + 90 + shy)·sy]
+// Local matrix L of a bone: mf::bone_local_matrix (mf/core/math/bone_local.hpp) of its rotation, scale
+// and shear.
 // The world position is always the parent's world transform applied to the local (x, y).
 // The world 2×2 depends on the inherit mode, with P the parent's world 2×2:
 //   Normal                  P · L
@@ -15,14 +13,12 @@
 //   NoScaleOrReflection     (P's rotation only) · L
 // A root bone's parent is the identity.
 
+#include "mf/core/math/matrix2.hpp"
 #include "mf/skel/skeleton_pose.hpp"
 
 namespace mf::skel {
 
-// A 2×2 matrix whose columns are axes: x' = a·x + b·y, y' = c·x + d·y.
-struct Matrix2 {
-  float a, b, c, d;
-};
+// World 2×2s are mf::Matrix2 (mf/core/math/matrix2.hpp): columns are axes, x' = a·x + b·y, y' = c·x + d·y.
 
 // The frame a child with inherit mode `mode` takes from its parent's world 2×2 (the table above): the
 // child's world 2×2 is this frame times its local matrix.

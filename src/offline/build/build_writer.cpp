@@ -24,7 +24,7 @@ static_assert(sizeof(skel::UpdateStep) == 8, "UpdateStep changed: serialise the 
 static_assert(sizeof(skel::Timeline) == 24, "Timeline changed: serialise the new field");
 static_assert(sizeof(skel::DeformKey) == 12, "DeformKey changed: serialise the new field");
 static_assert(sizeof(skel::EventKey) == 28, "EventKey changed: serialise the new field");
-static_assert(sizeof(skel::Bounds) == 16, "Bounds changed: serialise the new field");
+static_assert(sizeof(Bounds) == 16, "Bounds changed: serialise the new field");
 
 void write_color(ByteWriter& w, Rgba8 c) {
   w.u8(c.r);

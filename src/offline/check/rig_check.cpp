@@ -4,11 +4,12 @@
 #include <cmath>
 #include <filesystem>
 #include <memory>
-#include <numbers>
 #include <type_traits>
 #include <variant>
 
 #include "mf/core/file_io.hpp"
+#include "mf/core/math/affine2.hpp"
+#include "mf/core/math/bone_local.hpp"
 #include "mf/offline/format/clip_format.hpp"
 #include "mf/offline/json/json.hpp"
 #include "mf/offline/json/json_path.hpp"
@@ -230,31 +231,23 @@ class Checker {
     add(Severity::Error, doc, path, "image \"" + name + "\" is missing: no file " + file + note);
   }
 
-  struct Affine {
-    double a = 1, b = 0, c = 0, d = 1, x = 0, y = 0;  // x' = a·x + b·y + tx, y' = c·x + d·y + ty
-  };
-
   // Setup-pose world transforms, as far as they can be known without the runtime: bones that
   // inherit anything but Normal (or whose ancestors do) have none.
-  std::vector<std::optional<Affine>> setup_world() const {
+  std::vector<std::optional<Affine2d>> setup_world() const {
     const SkeletonSource& sk = rig_.skeleton;
-    std::vector<std::optional<Affine>> world(sk.bones.size());
-    constexpr double kRad = std::numbers::pi / 180;
+    std::vector<std::optional<Affine2d>> world(sk.bones.size());
     for (std::size_t i = 0; i < sk.bones.size(); ++i) {
       const Bone& b = sk.bones[i];
       if (b.inherit != Inherit::Normal) continue;
-      const double rx = (b.rotation + b.shear_x) * kRad, ry = (b.rotation + 90 + b.shear_y) * kRad;
-      const Affine local{std::cos(rx) * b.scale_x, std::cos(ry) * b.scale_y, std::sin(rx) * b.scale_x,
-                         std::sin(ry) * b.scale_y, b.x, b.y};
+      const Matrix2d m = bone_local_matrix<double>(b.rotation, b.scale_x, b.scale_y, b.shear_x, b.shear_y);
+      const Affine2d local = Affine2d::from(m, b.x, b.y);
       if (b.parent < 0) {
         world[i] = local;
         continue;
       }
-      const std::optional<Affine>& p = world[static_cast<std::size_t>(b.parent)];
+      const std::optional<Affine2d>& p = world[static_cast<std::size_t>(b.parent)];
       if (!p) continue;
-      world[i] = Affine{p->a * local.a + p->b * local.c, p->a * local.b + p->b * local.d,
-                        p->c * local.a + p->d * local.c, p->c * local.b + p->d * local.d,
-                        p->a * local.x + p->b * local.y + p->x, p->c * local.x + p->d * local.y + p->y};
+      world[i] = *p * local;
     }
     return world;
   }

@@ -4,17 +4,12 @@
 #include <cmath>
 #include <string>
 
+#include "mf/core/math/vec2.hpp"
 #include "mf/offline/json/json_path.hpp"
 #include "mf/offline/json/json_writer.hpp"
 
 namespace mf::offline {
 namespace {
-
-struct Point {
-  double x, y;
-};
-
-Point lerp(Point a, Point b, double s) { return {a.x + (b.x - a.x) * s, a.y + (b.y - a.y) * s}; }
 
 double bezier_x(const Curve& c, double s) {
   const double u = 1 - s;
@@ -37,7 +32,7 @@ double solve_parameter(const Curve& c, double fraction) {
 
 // Control points p1, p2 of a cubic from `from` to `to`, renormalised to the unit square. A zero value
 // span makes every y shape flat, so y then follows x.
-Curve normalised(Point from, Point p1, Point p2, Point to) {
+Curve normalised(Vec2d from, Vec2d p1, Vec2d p2, Vec2d to) {
   const double w = to.x - from.x, h = to.y - from.y;
   const double x1 = (p1.x - from.x) / w, x2 = (p2.x - from.x) / w;
   double y1 = x1, y2 = x2;
@@ -54,10 +49,10 @@ Curve normalised(Point from, Point p1, Point p2, Point to) {
 std::pair<Curve, Curve> split(const Curve& c, double fraction) {
   if (c.type != CurveType::Bezier) return {c, c};
   const double s = solve_parameter(c, fraction);
-  const Point p0{0, 0}, p1{c.cx1, c.cy1}, p2{c.cx2, c.cy2}, p3{1, 1};
-  const Point p01 = lerp(p0, p1, s), p12 = lerp(p1, p2, s), p23 = lerp(p2, p3, s);
-  const Point p012 = lerp(p01, p12, s), p123 = lerp(p12, p23, s);
-  const Point mid = lerp(p012, p123, s);
+  const Vec2d p0{0, 0}, p1{c.cx1, c.cy1}, p2{c.cx2, c.cy2}, p3{1, 1};
+  const Vec2d p01 = lerp(p0, p1, s), p12 = lerp(p1, p2, s), p23 = lerp(p2, p3, s);
+  const Vec2d p012 = lerp(p01, p12, s), p123 = lerp(p12, p23, s);
+  const Vec2d mid = lerp(p012, p123, s);
   return {normalised(p0, p01, p012, mid), normalised(mid, p123, p23, p3)};
 }
 

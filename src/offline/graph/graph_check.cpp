@@ -167,7 +167,7 @@ class Checker {
       case GraphStateKind::Blend2D: {
         check_number_param(member_of(s.blend_source, "params[0]"), s.param_x, false, "the blend space's x param");
         check_number_param(member_of(s.blend_source, "params[1]"), s.param_y, false, "the blend space's y param");
-        std::vector<Point2> points;
+        std::vector<Vec2d> points;
         for (const GraphBlendMember& m : s.members) {
           check_clip(m.source, m.clip);
           points.push_back({m.x, m.y});

@@ -112,7 +112,7 @@ class Compiler {
         r.param_x = param(s.param_x);
         r.param_y = param(s.param_y);
         add_members(r, s.members);
-        std::vector<Point2> points;
+        std::vector<Vec2d> points;
         for (const GraphBlendMember& m : s.members) points.push_back({m.x, m.y});
         // The check has triangulated these same points, so this succeeds.
         const Expected<Triangulation> t = delaunay_triangulate(points);

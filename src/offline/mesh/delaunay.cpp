@@ -13,9 +13,9 @@
 
 namespace mf::offline {
 
-double orient2d(Point2 a, Point2 b, Point2 c) { return (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x); }
+double orient2d(Vec2d a, Vec2d b, Vec2d c) { return cross(b - a, c - a); }
 
-double in_circle(Point2 a, Point2 b, Point2 c, Point2 d) {
+double in_circle(Vec2d a, Vec2d b, Vec2d c, Vec2d d) {
   const double adx = a.x - d.x, ady = a.y - d.y;
   const double bdx = b.x - d.x, bdy = b.y - d.y;
   const double cdx = c.x - d.x, cdy = c.y - d.y;
@@ -29,7 +29,7 @@ namespace {
 
 using Tri = std::array<std::uint32_t, 3>;
 
-std::string point_text(std::span<const Point2> p, std::uint32_t i) {
+std::string point_text(std::span<const Vec2d> p, std::uint32_t i) {
   char buf[96];
   std::snprintf(buf, sizeof buf, "%u (%g, %g)", i, p[i].x, p[i].y);
   return buf;
@@ -39,7 +39,7 @@ Unexpected fail(std::string message) { return Unexpected{Error{"", "", {}, std::
 
 // Flips edges that are not locally Delaunay until none is left. Each flip removes one illegal edge
 // and Lawson's argument bounds the number of flips by O(n²); the cap only guards against rounding.
-void make_delaunay(std::span<const Point2> p, std::vector<Tri>& tris, double circle_eps) {
+void make_delaunay(std::span<const Vec2d> p, std::vector<Tri>& tris, double circle_eps) {
   const std::size_t cap = 16 * p.size() * p.size() + 64;
   for (std::size_t flips = 0; flips < cap; ++flips) {
     // edge (low, high) -> (triangle, corner opposite the edge)
@@ -72,7 +72,7 @@ void make_delaunay(std::span<const Point2> p, std::vector<Tri>& tris, double cir
 
 }  // namespace
 
-Expected<Triangulation> delaunay_triangulate(std::span<const Point2> p) {
+Expected<Triangulation> delaunay_triangulate(std::span<const Vec2d> p) {
   const std::size_t n = p.size();
   if (n < 3) return fail("a triangulation needs at least 3 points, found " + std::to_string(n));
   if (n > (1u << 24)) return fail("too many points (" + std::to_string(n) + ")");
@@ -82,7 +82,7 @@ Expected<Triangulation> delaunay_triangulate(std::span<const Point2> p) {
 
   // Tolerances relative to the extent of the point set.
   double min_x = p[0].x, max_x = p[0].x, min_y = p[0].y, max_y = p[0].y;
-  for (const Point2& q : p) {
+  for (const Vec2d& q : p) {
     min_x = std::min(min_x, q.x), max_x = std::max(max_x, q.x);
     min_y = std::min(min_y, q.y), max_y = std::max(max_y, q.y);
   }
@@ -97,7 +97,7 @@ Expected<Triangulation> delaunay_triangulate(std::span<const Point2> p) {
     return p[a].x != p[b].x ? p[a].x < p[b].x : p[a].y < p[b].y;
   });
   for (std::size_t i = 1; i < n; ++i) {
-    const Point2 a = p[order[i - 1]], b = p[order[i]];
+    const Vec2d a = p[order[i - 1]], b = p[order[i]];
     if (std::abs(a.x - b.x) <= same_eps && std::abs(a.y - b.y) <= same_eps) {
       const std::uint32_t lo = std::min(order[i - 1], order[i]), hi = std::max(order[i - 1], order[i]);
       return fail("points " + point_text(p, lo) + " and " + point_text(p, hi) + " are at the same place");

@@ -25,11 +25,11 @@ constexpr double kCircleTolerance = 1e-9;
 
 // Every triangle counter-clockwise, no point strictly inside any triangle's circumcircle, the triangles
 // tile the hull (their areas sum to the hull's area) and every point is used.
-void expect_delaunay(const std::vector<Point2>& p, const Triangulation& t) {
+void expect_delaunay(const std::vector<Vec2d>& p, const Triangulation& t) {
   double area = 0;
   std::set<std::uint32_t> used;
   for (const auto& tri : t.triangles) {
-    const Point2 a = p[tri[0]], b = p[tri[1]], c = p[tri[2]];
+    const Vec2d a = p[tri[0]], b = p[tri[1]], c = p[tri[2]];
     const double o = orient2d(a, b, c);
     EXPECT_GT(o, 0) << "triangle " << tri[0] << " " << tri[1] << " " << tri[2] << " is not counter-clockwise";
     area += o / 2;
@@ -56,7 +56,7 @@ void expect_delaunay(const std::vector<Point2>& p, const Triangulation& t) {
 }
 
 TEST(Delaunay, SquareWithCentreGivesFourTriangles) {
-  const std::vector<Point2> p = {{0, 0}, {1, 0}, {1, 1}, {0, 1}, {0.5, 0.5}};
+  const std::vector<Vec2d> p = {{0, 0}, {1, 0}, {1, 1}, {0, 1}, {0.5, 0.5}};
   Expected<Triangulation> t = delaunay_triangulate(p);
   ASSERT_TRUE(t.ok()) << t.error().message;
   using T = std::array<std::uint32_t, 3>;
@@ -68,7 +68,7 @@ TEST(Delaunay, SquareWithCentreGivesFourTriangles) {
 
 TEST(Delaunay, FlipsToTheEmptyCircumcircle) {
   // A thin quad: the sweep makes the long diagonal first; the flip must pick the short one.
-  const std::vector<Point2> p = {{0, 0}, {2, -0.3}, {2, 0.3}, {4, 0}};
+  const std::vector<Vec2d> p = {{0, 0}, {2, -0.3}, {2, 0.3}, {4, 0}};
   Expected<Triangulation> t = delaunay_triangulate(p);
   ASSERT_TRUE(t.ok()) << t.error().message;
   ASSERT_EQ(t->triangles.size(), 2u);
@@ -80,7 +80,7 @@ TEST(Delaunay, FlipsToTheEmptyCircumcircle) {
 
 TEST(Delaunay, CollinearRunsAndHullPoints) {
   // Five points on the x axis and one above: a fan; the axis points stay hull vertices.
-  const std::vector<Point2> p = {{0, 0}, {3, 0}, {1, 0}, {4, 0}, {2, 0}, {2, 2}};
+  const std::vector<Vec2d> p = {{0, 0}, {3, 0}, {1, 0}, {4, 0}, {2, 0}, {2, 2}};
   Expected<Triangulation> t = delaunay_triangulate(p);
   ASSERT_TRUE(t.ok()) << t.error().message;
   EXPECT_EQ(t->triangles.size(), 4u);
@@ -91,9 +91,9 @@ TEST(Delaunay, CollinearRunsAndHullPoints) {
 TEST(Delaunay, RandomAndGridSetsAreDelaunayAndDeterministic) {
   std::mt19937 rng(7);
   std::uniform_real_distribution<double> u(-10, 10);
-  std::vector<Point2> random;
+  std::vector<Vec2d> random;
   for (int i = 0; i < 60; ++i) random.push_back({u(rng), u(rng)});
-  std::vector<Point2> grid;  // many cocircular quadruples
+  std::vector<Vec2d> grid;  // many cocircular quadruples
   for (int y = 0; y < 5; ++y)
     for (int x = 0; x < 5; ++x) grid.push_back({double(x), double(y)});
   for (const auto* set : {&random, &grid}) {
@@ -110,13 +110,13 @@ TEST(Delaunay, RandomAndGridSetsAreDelaunayAndDeterministic) {
 }
 
 TEST(Delaunay, DegenerateSetsAreClearErrors) {
-  const std::vector<Point2> two = {{0, 0}, {1, 1}};
+  const std::vector<Vec2d> two = {{0, 0}, {1, 1}};
   EXPECT_EQ(delaunay_triangulate(two).error().message, "a triangulation needs at least 3 points, found 2");
-  const std::vector<Point2> line = {{0, 0}, {1, 1}, {3, 3}, {2, 2}};
+  const std::vector<Vec2d> line = {{0, 0}, {1, 1}, {3, 3}, {2, 2}};
   EXPECT_EQ(delaunay_triangulate(line).error().message, "all 4 points lie on one line; a triangulation needs area");
-  const std::vector<Point2> dup = {{0, 0}, {1, 0}, {0, 1}, {1, 0}};
+  const std::vector<Vec2d> dup = {{0, 0}, {1, 0}, {0, 1}, {1, 0}};
   EXPECT_EQ(delaunay_triangulate(dup).error().message, "points 1 (1, 0) and 3 (1, 0) are at the same place");
-  const std::vector<Point2> nan = {{0, 0}, {1, 0}, {0, std::nan("")}};
+  const std::vector<Vec2d> nan = {{0, 0}, {1, 0}, {0, std::nan("")}};
   EXPECT_FALSE(delaunay_triangulate(nan).ok());
 }
 
@@ -306,7 +306,7 @@ TEST(GraphCompiler, BlendSpaces) {
   ASSERT_EQ(strafe.member_count, 5u);
   ASSERT_EQ(strafe.triangle_count, 4u);
   ASSERT_EQ(strafe.hull_count, 4u);
-  std::vector<Point2> p;
+  std::vector<Vec2d> p;
   Triangulation t;
   for (std::uint32_t i = 0; i < strafe.member_count; ++i) {
     const anim::BlendMember& m = g.members[strafe.member_first + i];

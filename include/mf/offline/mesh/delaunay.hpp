@@ -14,12 +14,9 @@
 #include <vector>
 
 #include "mf/core/expected.hpp"
+#include "mf/core/math/vec2.hpp"
 
 namespace mf::offline {
-
-struct Point2 {
-  double x = 0, y = 0;
-};
 
 struct Triangulation {
   // Indices into the input points, each triangle counter-clockwise in a y-up frame (positive signed
@@ -32,11 +29,11 @@ struct Triangulation {
 
 // The error's message names the offending points by index (its file and path are left empty for the
 // caller to fill in).
-Expected<Triangulation> delaunay_triangulate(std::span<const Point2> points);
+Expected<Triangulation> delaunay_triangulate(std::span<const Vec2d> points);
 
 // Twice the signed area of (a, b, c): positive when counter-clockwise (y up).
-double orient2d(Point2 a, Point2 b, Point2 c);
+double orient2d(Vec2d a, Vec2d b, Vec2d c);
 // Positive when d lies strictly inside the circumcircle of the counter-clockwise triangle (a, b, c).
-double in_circle(Point2 a, Point2 b, Point2 c, Point2 d);
+double in_circle(Vec2d a, Vec2d b, Vec2d c, Vec2d d);
 
 }  // namespace mf::offline

@@ -3,14 +3,10 @@
 #include <algorithm>
 #include <cmath>
 
+#include "mf/core/math/vec2.hpp"
+
 namespace mf::offline::spine {
 namespace {
-
-struct Point {
-  double x, y;
-};
-
-Point lerp(Point a, Point b, double s) { return {a.x + (b.x - a.x) * s, a.y + (b.y - a.y) * s}; }
 
 double cubic(double p0, double p1, double p2, double p3, double s) {
   const double u = 1 - s;
@@ -130,10 +126,10 @@ void insert_key(KeyTrack& track, std::size_t segment, double t) {
         break;
       case CurveType::Bezier: {
         const double s = solve_parameter(t0, sc.cx1, sc.cx2, t1, tf);
-        const Point p0{t0, v0}, p1{sc.cx1, sc.cy1}, p2{sc.cx2, sc.cy2}, p3{t1, v1};
-        const Point p01 = lerp(p0, p1, s), p12 = lerp(p1, p2, s), p23 = lerp(p2, p3, s);
-        const Point p012 = lerp(p01, p12, s), p123 = lerp(p12, p23, s);
-        const Point mid = lerp(p012, p123, s);
+        const Vec2d p0{t0, v0}, p1{sc.cx1, sc.cy1}, p2{sc.cx2, sc.cy2}, p3{t1, v1};
+        const Vec2d p01 = lerp(p0, p1, s), p12 = lerp(p1, p2, s), p23 = lerp(p2, p3, s);
+        const Vec2d p012 = lerp(p01, p12, s), p123 = lerp(p12, p23, s);
+        const Vec2d mid = lerp(p012, p123, s);
         v = mid.y;
         l = SpineCurve::bezier(p01.x, p01.y, p012.x, p012.y);
         r = SpineCurve::bezier(p123.x, p123.y, p23.x, p23.y);
