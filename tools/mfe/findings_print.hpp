@@ -3,7 +3,7 @@
 
 #include <vector>
 
-#include "mf/offline/check/rig_check.hpp"
+#include "mf/offline/check/findings.hpp"
 
 namespace mf::tools {
 

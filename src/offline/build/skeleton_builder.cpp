@@ -9,9 +9,8 @@
 #include <map>
 #include <tuple>
 
-#include "mf/core/file_io.hpp"
 #include "mf/imaging/png.hpp"
-#include "mf/offline/json/json.hpp"
+#include "mf/offline/json/source_location.hpp"
 #include "mf/offline/json/json_path.hpp"
 #include "skeleton_builder_internal.hpp"
 
@@ -355,15 +354,11 @@ namespace {
 namespace fs = std::filesystem;
 using build_detail::BuildFailure;
 
-// Line and column of errors that name a JSON path of `file`, looked up in the file's text.
-void locate(std::vector<Error*> errors, const std::string& file) {
-  Expected<std::string> text = read_file(file);
-  if (!text) return;
-  Expected<json::Value> doc = json::parse(*text, file);
-  if (!doc) return;
+// Line and column of errors that name a JSON path of `file`, from the positions its reader kept.
+void locate(std::vector<Error*> errors, const std::string& file, const json::SourceMap& positions) {
   for (Error* e : errors)
     if (e->file == file && !e->path.empty() && !e->position.known())
-      if (const json::Value* v = json::find_path(*doc, e->path)) e->position = v->position;
+      if (const json::SourceMap::Entry* v = positions.find(e->path)) e->position = v->position;
 }
 
 }  // namespace
@@ -419,13 +414,13 @@ Expected<BuildResult> build_rig(const Rig& rig) {
     result = build_detail::compile_skeleton(rig.skeleton, lookup, fs::path(rig.path).stem().string(), rig.path);
   } catch (const BuildFailure& f) {
     Error error = f.error;
-    locate({&error}, rig.path);
+    locate({&error}, rig.path, rig.skeleton.positions);
     return Unexpected{error};
   }
   if (!result.warnings.empty()) {
     std::vector<Error*> warnings;
     for (Error& w : result.warnings) warnings.push_back(&w);
-    locate(warnings, rig.path);
+    locate(warnings, rig.path, rig.skeleton.positions);
   }
 
   // Every clip is listed by name and length now; its timelines compile when it is first loaded.
@@ -448,7 +443,7 @@ Expected<BuildResult> build_rig(const Rig& rig) {
     Expected<skel::ClipData> compiled = compile_clip(*clip, shared->skeleton, data, name, file);
     if (!compiled) {
       Error error = compiled.error();
-      locate({&error}, file);
+      locate({&error}, file, clip->positions);
       return Unexpected{error};
     }
     return std::make_shared<skel::ClipData>(std::move(compiled).value());

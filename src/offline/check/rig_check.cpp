@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
+#include <map>
 #include <memory>
 #include <type_traits>
 #include <variant>
@@ -11,7 +12,7 @@
 #include "mf/core/math/affine2.hpp"
 #include "mf/core/math/bone_local.hpp"
 #include "mf/offline/format/clip_format.hpp"
-#include "mf/offline/json/json.hpp"
+#include "mf/offline/json/source_location.hpp"
 #include "mf/offline/json/json_path.hpp"
 #include "mf/offline/json/json_writer.hpp"
 #include "mf/offline/build/skeleton_builder.hpp"
@@ -32,79 +33,32 @@ std::string num(float v) { return json::format_float(v); }
 // a clip is reported as out of reach.
 constexpr double kIkReachSlack = 0.5;
 
-// A source file parsed again only for positions: the readers have accepted it, so paths built from
-// the model exist in it, but a missing path only costs the position.
+// A source file's positions as its reader kept them (Skeleton::positions, Clip::positions). The
+// readers have accepted the file, so paths built from the model exist in it, but a missing path only
+// costs the position. The readers keep the file's order and reject duplicate names, so an index in
+// the model is the index in the file.
 struct Doc {
   std::string file;
-  std::optional<json::Value> root;
+  json::SourceMap positions;
 
-  static Doc load(const std::string& file, const std::string* text = nullptr) {
-    Doc doc{file, std::nullopt};
-    Expected<std::string> bytes = text ? Expected<std::string>(*text) : read_file(file);
-    if (bytes)
-      if (Expected<json::Value> v = json::parse(*bytes, file)) doc.root = std::move(v).value();
-    return doc;
-  }
-
-  const json::Value* find(const std::string& path) const { return root ? json::find_path(*root, path) : nullptr; }
+  const json::SourceMap::Entry* find(const std::string& path) const { return positions.find(path); }
 
   // The position of `path`, or of its deepest ancestor that exists.
-  TextPosition position(const std::string& path) const {
-    if (!root) return {};
-    const json::Value* at = &*root;
-    TextPosition pos = at->position;
-    for (const json::PathSegment& seg : json::split_path(path)) {
-      if (seg.is_index) {
-        if (!at->is_array() || seg.index >= at->items.size()) break;
-        at = &at->items[seg.index];
-      } else {
-        if (!at->is_object()) break;
-        at = at->find(seg.key);
-        if (!at) break;
-      }
-      pos = at->position;
-    }
-    return pos;
-  }
+  TextPosition position(const std::string& path) const { return positions.nearest(path); }
 };
-
-// The index of the element of `array_path` whose "name" member is `name` (and whose "slot" member is
-// `slot`, when given); `fallback` when the document does not say.
-std::size_t index_by_name(const Doc& doc, const std::string& array_path, const std::string& name,
-                          std::size_t fallback, const std::string* slot = nullptr) {
-  const json::Value* array = doc.find(array_path);
-  if (!array || !array->is_array()) return fallback;
-  for (std::size_t i = 0; i < array->items.size(); ++i) {
-    const json::Value& item = array->items[i];
-    const json::Value* n = item.find("name");
-    if (!n || !n->is_string() || n->string != name) continue;
-    if (slot) {
-      const json::Value* s = item.find("slot");
-      if (!s || !s->is_string() || s->string != *slot) continue;
-    }
-    return i;
-  }
-  return fallback;
-}
 
 class Checker {
  public:
   Checker(const Rig& rig, std::vector<Finding>& out) : rig_(rig), out_(out) {}
 
   void check_skeleton() {
-    const Doc doc = Doc::load(rig_.path);
+    const Doc doc{rig_.path, rig_.skeleton.positions};
     const SkeletonSource& sk = rig_.skeleton;
     for (std::size_t s = 0; s < sk.skins.size(); ++s) {
       const Skin& skin = sk.skins[s];
-      const std::string skin_path = path_index("skins", index_by_name(doc, "skins", skin.name, s));
-      for (std::size_t a = 0; a < skin.attachments.size(); ++a) {
-        const Attachment& att = skin.attachments[a];
-        const std::string& slot_name = sk.slots[static_cast<std::size_t>(att.slot)].name;
-        const std::string att_path = path_index(
-            path_key(skin_path, "attachments"),
-            index_by_name(doc, path_key(skin_path, "attachments"), att.name, a, &slot_name));
-        check_attachment(doc, att, att_path);
-      }
+      const std::string attachments_path = path_key(path_index("skins", s), "attachments");
+      for (std::size_t a = 0; a < skin.attachments.size(); ++a)
+        check_attachment(doc, skin.attachments[a], path_index(attachments_path, a));
     }
     check_ik_setup(doc);
   }
@@ -115,7 +69,8 @@ class Checker {
     Expected<ClipSource> read = read_clip(*text, source.path, &rig_.skeleton);
     if (!read) return add(Severity::Error, read.error());
     const ClipSource& clip = *read;
-    const Doc doc = Doc::load(source.path, &*text);
+    const Doc doc{source.path, clip.positions};
+    clip_docs_[source.path] = doc;  // for the runtime checks of the clip
 
     if (clip.skeleton_uid != rig_.skeleton.uid)
       add(Severity::Error, doc, "skeleton.uid",
@@ -208,8 +163,8 @@ class Checker {
   void check_images(const Doc& doc, const std::string& attachment_name, const std::string& image,
                     const std::optional<Sequence>& sequence, const std::string& path) {
     const std::string base = image.empty() ? attachment_name : image;
-    const json::Value* att = doc.find(path);
-    const bool explicit_image = att && att->is_object() && att->find("image");
+    const json::SourceMap::Entry* att = doc.find(path);
+    const bool explicit_image = att && att->member("image");
     const std::string image_path = path_key(path, explicit_image ? "image" : "name");
     if (!sequence) {
       check_image_file(doc, base, image_path, "");
@@ -257,7 +212,7 @@ class Checker {
     const auto world = setup_world();
     for (std::size_t i = 0; i < sk.ik.size(); ++i) {
       const IkConstraint& ik = sk.ik[i];
-      const std::string ik_path = path_index("ik", index_by_name(doc, "ik", ik.name, i));
+      const std::string ik_path = path_index("ik", i);
       for (std::size_t j = 0; j < ik.bones.size(); ++j) {
         const Bone& bone = sk.bones[static_cast<std::size_t>(ik.bones[j])];
         if (bone.shear_x == 0 && bone.shear_y == 0) continue;
@@ -310,9 +265,10 @@ class Checker {
                     const Curve& curve) {
     if (curve.type != CurveType::Bezier) return;
     std::string path = path_index(path_key(base, "curve"), segment);
-    const json::Value* entry = doc.find(path);
-    const bool per_component = entry && entry->is_array() && !entry->items.empty() &&
-                               (entry->items[0].is_array() || entry->items[0].is_string());
+    const json::SourceMap::Entry* entry = doc.find(path);
+    const bool per_component = entry && entry->type == json::Type::Array && !entry->children.empty() &&
+                               (entry->children[0].type == json::Type::Array ||
+                                entry->children[0].type == json::Type::String);
     if (per_component)
       path = path_index(path, component);
     else if (component > 0)
@@ -449,7 +405,8 @@ class Checker {
       }
     }
 
-    const Doc doc = Doc::load(source.path);
+    const auto read = clip_docs_.find(source.path);
+    const Doc doc = read != clip_docs_.end() ? read->second : Doc{source.path, {}};
     for (std::size_t i = 0; i < data.ik.size(); ++i) {
       const Miss& m = misses[i];
       if (m.count == 0) continue;
@@ -470,6 +427,7 @@ class Checker {
   const Rig& rig_;
   std::vector<Finding>& out_;
   std::shared_ptr<skel::SkeletonData> runtime_;  // null when the rig does not build
+  std::map<std::string, Doc> clip_docs_;         // by file: the clips check_clip read
 };
 
 }  // namespace
@@ -498,10 +456,6 @@ std::vector<Finding> check_rig(const Rig& rig, const CheckOptions& options) {
     checker.check_clip_runtime(*source);
   }
   return findings;
-}
-
-bool has_errors(const std::vector<Finding>& findings) {
-  return std::any_of(findings.begin(), findings.end(), [](const Finding& f) { return f.severity == Severity::Error; });
 }
 
 }  // namespace mf::offline

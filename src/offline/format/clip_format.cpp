@@ -56,11 +56,7 @@ class Reader {
 
   ClipSource read(const Node& root) {
     ObjectReader r(root);
-    const Node format = r.required("format");
-    const int version = format.as_int();
-    if (version != kClipFormatVersion)
-      format.fail("unsupported format version " + std::to_string(version) + "; this build reads " +
-                  std::to_string(kClipFormatVersion));
+    const int version = r.format_version(kClipFormatVersion);
     ClipSource clip;
     clip.format = version;
     const Node type = r.required("type");
@@ -419,7 +415,9 @@ Expected<ClipSource> read_clip(std::string_view text, const std::string& file, c
   Expected<json::Value> doc = json::parse(text, file);
   if (!doc) return Unexpected{doc.error()};
   try {
-    return Reader(skeleton).read(Node(*doc, "", file));
+    ClipSource clip = Reader(skeleton).read(Node(*doc, "", file));
+    clip.positions = json::SourceMap(*doc);
+    return clip;
   } catch (const json::ReadError& e) {
     return Unexpected{e.error};
   }

@@ -6,7 +6,6 @@
 
 #include "mf/core/file_io.hpp"
 #include "mf/offline/format/clip_format.hpp"
-#include "mf/offline/json/json.hpp"
 #include "mf/offline/format/skeleton_format.hpp"
 
 namespace mf::offline {
@@ -71,15 +70,10 @@ Expected<ClipSource> load_clip(const Rig& rig, std::string_view name) {
   if (!text) return Unexpected{text.error()};
   Expected<ClipSource> clip = read_clip(*text, source->path, &rig.skeleton);
   if (!clip) return clip;
-  if (clip->skeleton_uid != rig.skeleton.uid) {
-    // The reader accepted the text, so it parses; the parse is only for the position.
-    TextPosition position;
-    if (Expected<json::Value> doc = json::parse(*text, source->path))
-      if (const json::Value* v = json::find_path(*doc, "skeleton.uid")) position = v->position;
-    return Unexpected{Error{source->path, "skeleton.uid", position,
+  if (clip->skeleton_uid != rig.skeleton.uid)
+    return Unexpected{Error{source->path, "skeleton.uid", clip->positions.position("skeleton.uid"),
                             "the clip animates skeleton \"" + clip->skeleton_uid + "\", not this rig's \"" +
                                 rig.skeleton.uid + "\" (" + rig.path + ")"}};
-  }
   return clip;
 }
 

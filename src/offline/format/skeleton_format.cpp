@@ -154,12 +154,7 @@ class SkeletonReader {
  public:
   SkeletonSource read(const Node& root) {
     ObjectReader r(root);
-    // The version comes first: a newer file may have keys this build does not know.
-    const Node format = r.required("format");
-    s_.format = format.as_int();
-    if (s_.format != kSkeletonFormatVersion)
-      format.fail("unsupported format version " + std::to_string(s_.format) + "; this build reads " +
-                  std::to_string(kSkeletonFormatVersion));
+    s_.format = r.format_version(kSkeletonFormatVersion);
     const Node type = r.required("type");
     if (type.as_string() != "Skeleton")
       type.fail("expected type \"Skeleton\", found \"" + type.as_string() + "\"");
@@ -718,7 +713,9 @@ Expected<SkeletonSource> read_skeleton(std::string_view text, const std::string&
   auto doc = json::parse(text, file);
   if (!doc) return Unexpected{doc.error()};
   try {
-    return SkeletonReader().read(Node(*doc, "", file));
+    SkeletonSource skeleton = SkeletonReader().read(Node(*doc, "", file));
+    skeleton.positions = json::SourceMap(*doc);
+    return skeleton;
   } catch (const json::ReadError& e) {
     return Unexpected{e.error};
   }

@@ -70,11 +70,7 @@ class Reader {
     if (!root.is_object()) root.fail("a graph is a JSON object");
     ObjectReader r(root);
     GraphSource g;
-    const Node format = r.required("format");
-    g.format = format.as_int();
-    if (g.format != kGraphFormatVersion)
-      format.fail("unsupported format version " + std::to_string(g.format) + "; this build reads " +
-                  std::to_string(kGraphFormatVersion));
+    g.format = r.format_version(kGraphFormatVersion);
     const Node uid = r.required("uid");
     g.uid = uid.as_string();
     if (!is_valid_uid(g.uid, kGraphUidPrefix))

@@ -126,6 +126,15 @@ Node ObjectReader::required(std::string_view key) {
   return *n;
 }
 
+int ObjectReader::format_version(int supported) {
+  const Node format = required("format");
+  const int version = format.as_int();
+  if (version != supported)
+    format.fail("unsupported format version " + std::to_string(version) + "; this build reads " +
+                std::to_string(supported));
+  return version;
+}
+
 float ObjectReader::get(std::string_view key, float fallback) {
   auto n = optional(key);
   return n ? n->as_float() : fallback;
@@ -151,13 +160,30 @@ Rgba8 ObjectReader::get_color(std::string_view key, Rgba8 fallback) {
   return n ? n->as_color() : fallback;
 }
 
-void ObjectReader::finish() const {
+std::vector<std::string> ObjectReader::unread() const {
+  std::vector<std::string> out;
+  const auto& members = node_.value().members;
+  for (std::size_t i = 0; i < members.size(); ++i)
+    if (!used_[i]) out.push_back(members[i].first);
+  return out;
+}
+
+void ObjectReader::finish() const { finish(UnreadMembers{}); }
+
+void ObjectReader::finish(const UnreadMembers& policy) const {
   const auto& members = node_.value().members;
   for (std::size_t i = 0; i < members.size(); ++i) {
-    if (!used_[i]) {
-      Node(members[i].second, path_key(node_.path(), members[i].first), node_.file())
-          .fail("unknown key \"" + members[i].first + "\"");
-    }
+    if (used_[i]) continue;
+    const std::string& key = members[i].first;
+    const Node member(members[i].second, path_key(node_.path(), key), node_.file());
+    bool ignore = false;
+    for (std::string_view k : policy.ignore) ignore = ignore || key == k;
+    if (ignore && policy.ignored)
+      policy.ignored(key, member);
+    else if (policy.unknown)
+      policy.unknown(key, member);
+    else
+      member.fail("unknown key \"" + key + "\"");
   }
 }
 

@@ -154,6 +154,28 @@ TEST(RigFiles, LoadClipRejectsAClipOfAnotherSkeleton) {
   EXPECT_NE(clip.error().message.find("skl_7d1c40e2a9b3"), std::string::npos);
 }
 
+TEST(RigFiles, TheModelsCarryThePositionsOfTheirFiles) {
+  auto rig = load_rig(rig_path("tiny/tiny.mskel"));
+  ASSERT_TRUE(rig.ok()) << rig.error().to_string();
+  const json::SourceMap& skeleton = rig->skeleton.positions;
+  ASSERT_FALSE(skeleton.empty());
+  EXPECT_EQ(skeleton.position("uid").line, 3);
+  EXPECT_EQ(skeleton.position("uid").column, 10);
+  EXPECT_EQ(skeleton.position("bones[1].parent").line, 18);
+  EXPECT_EQ(skeleton.position("bones[1].parent").column, 32);
+  EXPECT_FALSE(skeleton.position("bones[99]").known());
+
+  auto clip = load_clip(*rig, "wave");
+  ASSERT_TRUE(clip.ok()) << clip.error().to_string();
+  EXPECT_TRUE(clip->positions.find("skeleton.uid") != nullptr);
+  EXPECT_TRUE(clip->positions.position("skeleton.uid").known());
+
+  // Positions are not part of the model's value.
+  SkeletonSource copy = rig->skeleton;
+  copy.positions = {};
+  EXPECT_TRUE(copy == rig->skeleton);
+}
+
 TEST(RigFiles, ImagesFolderIsImportImagesBesideTheMskel) {
   auto tiny = load_rig(rig_path("tiny/tiny.mskel"));
   ASSERT_TRUE(tiny.ok()) << tiny.error().to_string();

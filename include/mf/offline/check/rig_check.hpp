@@ -1,23 +1,16 @@
 #pragma once
-// The structural checks of `mfe skel check`, beyond what the readers already reject: findings are
-// errors (the rig is broken) or warnings (it works but probably not as meant). DESIGN.md's "Check"
-// decision says which is which.
+// The structural checks of `mfe skel check`, beyond what the readers already reject: findings
+// (check/findings.hpp) are errors (the rig is broken) or warnings (it works but probably not as
+// meant). DESIGN.md's "Check" decision says which is which.
 
 #include <optional>
 #include <string>
 #include <vector>
 
-#include "mf/core/error.hpp"
+#include "mf/offline/check/findings.hpp"
 #include "mf/offline/format/rig_files.hpp"
 
 namespace mf::offline {
-
-enum class Severity : std::uint8_t { Warning, Error };
-
-struct Finding {
-  Severity severity = Severity::Error;
-  Error error;  // file, JSON path, position where known, message
-};
 
 // Weights of a vertex must sum to 1 within this.
 inline constexpr float kWeightSumTolerance = 1e-3f;
@@ -30,7 +23,5 @@ struct CheckOptions {
 
 // Runs every check on the rig and its clips. Reader errors of clips become Error findings.
 std::vector<Finding> check_rig(const Rig& rig, const CheckOptions& options = {});
-
-bool has_errors(const std::vector<Finding>& findings);
 
 }  // namespace mf::offline

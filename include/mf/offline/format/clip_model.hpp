@@ -185,6 +185,10 @@ struct ClipSource {
   DrawOrderTimeline draw_order;
   EventTimeline events;
 
+  // Where each value of the .manim was (read_clip fills it; empty for a clip built in code), for
+  // line:column in the builder's and the checks' messages. Not part of the clip's value.
+  json::SourceMap positions;
+
   friend bool operator==(const ClipSource&, const ClipSource&) = default;
 };
 

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "mf/core/color.hpp"
+#include "mf/offline/json/source_location.hpp"
 #include "mf/skel/rig_modes.hpp"
 
 namespace mf::offline {
@@ -299,6 +300,11 @@ struct SkeletonSource {
   std::vector<PhysicsConstraint> physics;
   std::vector<EventDef> events;
   std::vector<Skin> skins;
+
+  // Where each value of the .mskel was (read_skeleton fills it; empty for a skeleton built in code),
+  // so that the builder and the checks give line:column for the JSON paths they name. Not part of
+  // the skeleton's value: it never changes a comparison, and the writer ignores it.
+  json::SourceMap positions;
 
   // Lookups by name; -1 when missing. Linear: for tools, not for per-frame code.
   int find_bone(std::string_view name) const;

@@ -20,7 +20,7 @@
 
 #include "mf/core/expected.hpp"
 #include "mf/offline/graph/graph_model.hpp"
-#include "mf/offline/check/rig_check.hpp"
+#include "mf/offline/check/findings.hpp"
 
 namespace mf::offline {
 

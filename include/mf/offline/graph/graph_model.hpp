@@ -4,7 +4,7 @@
 // are kept nested here; the compiler (graph_compiler.hpp) flattens them into the runtime's
 // AnimationGraph and resolves the names. docs/format-mgraph.md describes the file.
 //
-// The reader records where each record came from (GraphSource) so that `mfe skel graph check` can
+// The reader records where each record came from (a SourceLocation) so that `mfe skel graph check` can
 // point at it; a graph built in code leaves those empty, and the writer ignores them.
 
 #include <cstdint>
@@ -14,6 +14,7 @@
 
 #include "mf/anim/animation_graph.hpp"
 #include "mf/core/error.hpp"
+#include "mf/offline/json/source_location.hpp"
 
 namespace mf::offline {
 
@@ -24,11 +25,8 @@ inline constexpr int kGraphFormatVersion = 1;
 inline constexpr std::string_view kAnyStateName = "*";
 inline constexpr std::string_view kExitStateName = "exit";
 
-// Where the reader found a record: its JSON path and position. Empty for records built in code.
-struct SourceLocation {
-  std::string path;
-  TextPosition position;
-};
+// Where the reader found a record (json::SourceLocation): its JSON path and position.
+using json::SourceLocation;
 
 struct GraphParameter {
   std::string name;
@@ -95,7 +93,7 @@ struct GraphStateSource {
   std::string speed_param;                // optional Float parameter multiplying the speed
   bool loop = true;                       // Clip and blend spaces
   SourceLocation source;
-  SourceLocation blend_source;               // the "blend1d" / "blend2d" object
+  SourceLocation blend_source;            // the "blend1d" / "blend2d" object
 };
 
 struct GraphLayerSource {

@@ -6,6 +6,7 @@
 // reading code stays a straight walk over the format.
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -68,15 +69,36 @@ class Node {
   const std::string* file_;
 };
 
-// Reads one object's members and rejects every member nobody asked for, so a misspelt key is an
-// error rather than a silently ignored value. Call finish() after the last lookup.
+// What ObjectReader::finish does with the members that no lookup asked for. Left as it is, each one
+// is an error (`unknown key "k"` at the member), so a misspelt key is not silently ignored. Readers
+// of formats written by other programs (the Spine importer) accept some keys quietly and report the
+// others instead of failing.
+struct UnreadMembers {
+  // Keys accepted without a lookup, such as Spine's editor-only keys; such a member goes to `ignored`
+  // (when it is set; otherwise it is treated like any other key).
+  std::vector<std::string_view> ignore;
+  std::function<void(const std::string& key, const Node& member)> ignored;
+  // Every other member; when not set, finish() fails at the first one.
+  std::function<void(const std::string& key, const Node& member)> unknown;
+};
+
+// Reads one object's members and keeps track of which ones were asked for, so that finish() can
+// reject (or report) every member nobody read. Call finish() after the last lookup.
 class ObjectReader {
  public:
-  explicit ObjectReader(const Node& node);
+  explicit ObjectReader(const Node& node);  // fails unless an object
 
   const Node& node() const { return node_; }
+  // The member, marked as read; nothing when missing.
   std::optional<Node> optional(std::string_view key);
   Node required(std::string_view key);
+  // The required integer "format": fails unless it equals `supported`. Read it first: a newer file
+  // may hold keys this build does not know, and the version is the error to report then.
+  int format_version(int supported);
+  // Whether the member exists, without marking it as read.
+  bool has(std::string_view key) const { return node_.value().find(key) != nullptr; }
+  // Marks a member as read without using it.
+  void skip(std::string_view key) { optional(key); }
 
   float get(std::string_view key, float fallback);
   int get(std::string_view key, int fallback);
@@ -85,8 +107,13 @@ class ObjectReader {
   std::string get(std::string_view key, const char* fallback) { return get(key, std::string(fallback)); }
   Rgba8 get_color(std::string_view key, Rgba8 fallback);
 
+  // The keys of the members not read so far, in file order.
+  std::vector<std::string> unread() const;
+
   // Fails on the first member that no lookup asked for.
   void finish() const;
+  // Hands each member that no lookup asked for to `policy`, in file order.
+  void finish(const UnreadMembers& policy) const;
 
  private:
   Node node_;

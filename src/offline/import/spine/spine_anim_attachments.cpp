@@ -73,8 +73,8 @@ void AnimationConverter::deform(const Node& keys, const std::string& skin, int s
     KeyFields key(keys[i]);
     previous = read_time(key, previous, false);
     DeformKeySource dk;
-    if (auto offset = key.find("offset")) dk.offset = offset->as_int(0, floats);
-    if (auto vertices = key.find("vertices")) {
+    if (auto offset = key.optional("offset")) dk.offset = offset->as_int(0, floats);
+    if (auto vertices = key.optional("vertices")) {
       dk.values = vertices->as_floats();
       if (dk.offset + static_cast<long long>(dk.values.size()) > floats)
         vertices->fail("offset " + std::to_string(dk.offset) + " and " + std::to_string(dk.values.size()) +
@@ -84,7 +84,7 @@ void AnimationConverter::deform(const Node& keys, const std::string& skin, int s
     }
     if (i + 1 < n) {
       SpineCurve curve;
-      if (auto c = key.find("curve")) {
+      if (auto c = key.optional("curve")) {
         if (c->is_string()) {
           if (c->as_string() != "stepped") c->fail("expected \"stepped\" or 4 bezier control values");
           curve = SpineCurve::stepped();
@@ -95,7 +95,7 @@ void AnimationConverter::deform(const Node& keys, const std::string& skin, int s
       }
       curves.push_back(curve);
     } else {
-      key.find("curve");  // a curve on the last key shapes no segment
+      key.optional("curve");  // a curve on the last key shapes no segment
     }
     tl.times.push_back(previous);
     tl.keys.push_back(std::move(dk));
@@ -137,7 +137,7 @@ void AnimationConverter::sequence(const Node& keys, const std::string& slot_name
     KeyFields key(k);
     previous = read_time(key, previous, false);
     SequenceKey sk;
-    if (auto mode = key.find("mode")) {
+    if (auto mode = key.optional("mode")) {
       // Spine names the modes as our format does.
       auto parsed = parse_sequence_mode(mode->as_string());
       if (!parsed)
@@ -145,8 +145,8 @@ void AnimationConverter::sequence(const Node& keys, const std::string& slot_name
                    "\" (expected hold, once, loop, pingpong, onceReverse, loopReverse or pingpongReverse)");
       sk.mode = *parsed;
     }
-    if (auto index = key.find("index")) sk.index = index->as_int(0, 1 << 30);
-    if (auto delay = key.find("delay")) {
+    if (auto index = key.optional("index")) sk.index = index->as_int(0, 1 << 30);
+    if (auto delay = key.optional("delay")) {
       sk.delay = delay->as_float();
       if (!(sk.delay >= 0)) delay->fail("a sequence delay must be >= 0");
     }

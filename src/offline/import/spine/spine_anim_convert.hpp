@@ -20,21 +20,15 @@
 
 namespace mf::offline::spine {
 
-// One Spine key object. Lookups take Spine's default when a member is absent (Spine leaves out
-// members that have their default); members that no lookup asked for can be listed afterwards.
-class KeyFields {
+// One Spine key object: the shared json::ObjectReader with Spine's defaults. Lookups take Spine's
+// default when a member is absent (Spine leaves out members that have their default); members that
+// no lookup asked for are listed by unread() afterwards.
+class KeyFields : public json::ObjectReader {
  public:
   explicit KeyFields(const json::Node& node);  // fails unless an object
 
-  const json::Node& node() const { return node_; }
-  std::optional<json::Node> find(std::string_view key);
   double number(std::string_view key, double fallback);
-  bool boolean(std::string_view key, bool fallback);
-  std::vector<std::string> unused() const;
-
- private:
-  json::Node node_;
-  std::vector<bool> used_;
+  bool boolean(std::string_view key, bool fallback) { return get(key, fallback); }
 };
 
 // Reads a key's component values into `out` (the track's component count of them).

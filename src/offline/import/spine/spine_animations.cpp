@@ -22,38 +22,22 @@ using json::path_key;
 
 // ---- key objects ------------------------------------------------------------------------------
 
-KeyFields::KeyFields(const Node& node) : node_(node) {
+namespace {
+
+// The key object, checked with the importer's message before the shared reader sees it.
+const Node& key_object(const Node& node) {
   if (!node.is_object()) node.fail("expected a key object, found " + std::string(json::type_name(node.value().type)));
-  used_.assign(node.value().members.size(), false);
+  return node;
 }
 
-std::optional<Node> KeyFields::find(std::string_view key) {
-  const auto& members = node_.value().members;
-  for (std::size_t i = 0; i < members.size(); ++i) {
-    if (members[i].first != key) continue;
-    used_[i] = true;
-    return Node(members[i].second, path_key(node_.path(), key), node_.file());
-  }
-  return std::nullopt;
-}
+}  // namespace
+
+KeyFields::KeyFields(const Node& node) : json::ObjectReader(key_object(node)) {}
 
 double KeyFields::number(std::string_view key, double fallback) {
-  auto n = find(key);
+  auto n = optional(key);
   if (!n) return fallback;
   return n->as_float();
-}
-
-bool KeyFields::boolean(std::string_view key, bool fallback) {
-  auto n = find(key);
-  return n ? n->as_bool() : fallback;
-}
-
-std::vector<std::string> KeyFields::unused() const {
-  std::vector<std::string> out;
-  const auto& members = node_.value().members;
-  for (std::size_t i = 0; i < members.size(); ++i)
-    if (!used_[i]) out.push_back(members[i].first);
-  return out;
 }
 
 void read_hex_color(const Node& node, int digits, double* out) {
@@ -83,7 +67,7 @@ AnimationConverter::AnimationConverter(const json::Value& root, const SkeletonSo
 float AnimationConverter::read_time(KeyFields& key, float previous, bool allow_equal) {
   const double t = key.number("time", 0);
   const float tf = static_cast<float>(t);
-  auto where = [&] { return key.find("time").value_or(key.node()); };
+  auto where = [&] { return key.optional("time").value_or(key.node()); };
   if (t < 0) where().fail("key times must be >= 0");
   if (tf < previous || (tf == previous && !allow_equal))
     where().fail(std::string("key times must ") + (allow_equal ? "not decrease" : "increase") + ": " +
@@ -93,7 +77,7 @@ float AnimationConverter::read_time(KeyFields& key, float previous, bool allow_e
 }
 
 void AnimationConverter::note_unused(KeyFields& key, std::vector<std::string>& noted) {
-  for (const std::string& member : key.unused()) {
+  for (const std::string& member : key.unread()) {
     if (std::find(noted.begin(), noted.end(), member) != noted.end()) continue;
     noted.push_back(member);
     note(path_key(key.node().path(), member), "key member \"" + member + "\" is not known for this timeline; ignored");
@@ -119,7 +103,7 @@ std::optional<KeyTrack> AnimationConverter::read_track(const Node& keys, int com
     previous = read_time(key, previous, false);
     track.times.push_back(previous);
     read(key, track.values.data() + i * static_cast<std::size_t>(components));
-    if (auto curve = key.find("curve"); curve && i + 1 < n) {
+    if (auto curve = key.optional("curve"); curve && i + 1 < n) {
       if (curve->is_string()) {
         if (curve->as_string() != "stepped")
           curve->fail("expected \"stepped\" or an array of bezier control values, found \"" + curve->as_string() + "\"");
@@ -280,7 +264,7 @@ void AnimationConverter::inherit_timeline(const Node& keys, const std::string& b
     KeyFields key(k);
     previous = read_time(key, previous, false);
     Inherit mode = Inherit::Normal;
-    if (auto v = key.find("inherit")) {
+    if (auto v = key.optional("inherit")) {
       auto parsed = parse_spine_inherit(v->as_string());
       if (!parsed)
         v->fail("unknown inherit mode \"" + v->as_string() +
@@ -315,14 +299,14 @@ void AnimationConverter::slots(const Node& section) {
       } else if (kind == "rgba") {
         ours = CurveKind::Rgba;
         track = read_track(keys, 4, 4, [](KeyFields& key, double* out) {
-          auto color = key.find("color");
+          auto color = key.optional("color");
           if (!color) key.node().fail("an rgba key needs \"color\"");
           read_hex_color(*color, 8, out);
         });
       } else if (kind == "rgb") {
         ours = CurveKind::Rgb;
         track = read_track(keys, 3, 3, [](KeyFields& key, double* out) {
-          auto color = key.find("color");
+          auto color = key.optional("color");
           if (!color) key.node().fail("an rgb key needs \"color\"");
           read_hex_color(*color, 6, out);
         });
@@ -330,7 +314,7 @@ void AnimationConverter::slots(const Node& section) {
         ours = CurveKind::Alpha;
         track = read_track(keys, 1, 1, [](KeyFields& key, double* out) {
           out[0] = key.number("value", 0);
-          if (out[0] < 0 || out[0] > 1) key.find("value")->fail("alpha must be from 0 to 1");
+          if (out[0] < 0 || out[0] > 1) key.optional("value")->fail("alpha must be from 0 to 1");
         });
       } else if (kind == "rgba2" || kind == "rgb2") {
         const bool alpha = kind == "rgba2";
@@ -338,7 +322,7 @@ void AnimationConverter::slots(const Node& section) {
         const int light = alpha ? 4 : 3;
         const std::string missing = "an " + kind + " key needs \"light\" and \"dark\"";
         track = read_track(keys, light + 3, light + 3, [alpha, light, &missing](KeyFields& key, double* out) {
-          auto l = key.find("light"), d = key.find("dark");
+          auto l = key.optional("light"), d = key.optional("dark");
           if (!l || !d) key.node().fail(missing);
           read_hex_color(*l, alpha ? 8 : 6, out);
           read_hex_color(*d, 6, out + light);
@@ -361,7 +345,7 @@ void AnimationConverter::attachment_timeline(const Node& keys, int slot, const s
     KeyFields key(k);
     previous = read_time(key, previous, false);
     std::optional<std::string> name;
-    if (auto v = key.find("name"); v && !v->is_null()) {
+    if (auto v = key.optional("name"); v && !v->is_null()) {
       name = v->as_string();
       const bool exists = std::any_of(skeleton_.skins.begin(), skeleton_.skins.end(), [&](const Skin& skin) {
         return std::any_of(skin.attachments.begin(), skin.attachments.end(),
@@ -390,11 +374,11 @@ void AnimationConverter::draw_order(const Node& keys) {
     KeyFields key(k);
     previous = read_time(key, previous, false);
     std::vector<DrawOrderMove> moves;
-    if (auto offsets = key.find("offsets")) {
+    if (auto offsets = key.optional("offsets")) {
       std::vector<int> moved, places;
       for (const Node& o : offsets->items()) {
         KeyFields move(o);
-        auto slot_node = move.find("slot");
+        auto slot_node = move.optional("slot");
         if (!slot_node) o.fail("a draw-order offset needs \"slot\"");
         const std::string& name = slot_node->as_string();
         const int slot = skeleton_.find_slot(name);
@@ -402,7 +386,7 @@ void AnimationConverter::draw_order(const Node& keys) {
         if (std::find(moved.begin(), moved.end(), slot) != moved.end())
           slot_node->fail("slot \"" + name + "\" is moved twice in one key");
         int offset = 0;
-        if (auto off = move.find("offset")) offset = off->as_int();
+        if (auto off = move.optional("offset")) offset = off->as_int();
         const long long place = static_cast<long long>(slot) + offset;
         if (place < 0 || place >= slot_count)
           o.fail("moving slot \"" + name + "\" by " + std::to_string(offset) + " leaves the draw order");
@@ -427,15 +411,15 @@ void AnimationConverter::events(const Node& keys) {
     KeyFields key(k);
     previous = read_time(key, previous, true);
     EventKeySource event;
-    auto name = key.find("name");
+    auto name = key.optional("name");
     if (!name) k.fail("an event key needs \"name\"");
     event.name = name->as_string();
     if (skeleton_.find_event(event.name) < 0) name->fail("unknown event \"" + event.name + "\"");
-    if (auto v = key.find("int")) event.int_value = v->as_int();
-    if (auto v = key.find("float")) event.float_value = v->as_float();
-    if (auto v = key.find("string")) event.string_value = v->as_string();
+    if (auto v = key.optional("int")) event.int_value = v->as_int();
+    if (auto v = key.optional("float")) event.float_value = v->as_float();
+    if (auto v = key.optional("string")) event.string_value = v->as_string();
     auto ranged = [&](const char* member, float lo, float hi) -> std::optional<float> {
-      auto v = key.find(member);
+      auto v = key.optional(member);
       if (!v) return std::nullopt;
       const float f = v->as_float();
       const float clamped = std::clamp(f, lo, hi);

@@ -27,21 +27,24 @@ void expect_type(const Context& context, const json::Value& value, const std::st
     fail(context, &value, path, std::string("expected ") + json::type_name(type) + ", found " + json::type_name(value.type));
 }
 
-ObjectReader::ObjectReader(const Context& context, const json::Value& value, std::string path)
-    : context_(&context), value_(&value), path_(std::move(path)) {
-  expect_type(context, value, path_, json::Type::Object);
-  read_.assign(value.members.size(), false);
+namespace {
+
+// The object at `path`, checked with the importer's message before the shared reader sees it.
+json::Node object_node(const Context& context, const json::Value& value, std::string path) {
+  expect_type(context, value, path, json::Type::Object);
+  return json::Node(value, std::move(path), context.file);
 }
 
-std::string ObjectReader::at(std::string_view key) const { return json::path_key(path_, key); }
+}  // namespace
+
+ObjectReader::ObjectReader(const Context& context, const json::Value& value, std::string path)
+    : context_(&context), keys_(object_node(context, value, std::move(path))) {}
+
+std::string ObjectReader::at(std::string_view key) const { return json::path_key(path(), key); }
 
 const json::Value* ObjectReader::get(std::string_view key) {
-  for (std::size_t i = 0; i < value_->members.size(); ++i)
-    if (value_->members[i].first == key) {
-      read_[i] = true;
-      return &value_->members[i].second;
-    }
-  return nullptr;
+  const std::optional<json::Node> member = keys_.optional(key);
+  return member ? &member->value() : nullptr;
 }
 
 const json::Value* ObjectReader::optional(std::string_view key, json::Type type) {
@@ -52,7 +55,7 @@ const json::Value* ObjectReader::optional(std::string_view key, json::Type type)
 
 const json::Value& ObjectReader::required(std::string_view key, json::Type type) {
   const json::Value* v = optional(key, type);
-  if (!v) fail(*context_, value_, path_, "missing required key \"" + std::string(key) + "\"");
+  if (!v) fail(*context_, &value(), path(), "missing required key \"" + std::string(key) + "\"");
   return *v;
 }
 
@@ -109,16 +112,13 @@ std::optional<Rgba8> ObjectReader::rgb(std::string_view key) {
 }
 
 void ObjectReader::finish(const std::vector<std::string_view>& editor_only, EditorOnlyKeys* sink) {
-  for (std::size_t i = 0; i < value_->members.size(); ++i) {
-    if (read_[i]) continue;
-    const std::string& key = value_->members[i].first;
-    bool editor = false;
-    for (std::string_view e : editor_only) editor = editor || key == e;
-    if (editor && sink)
-      sink->add(key, at(key));
-    else
-      context_->note(at(key), "unknown key \"" + key + "\" not imported");
-  }
+  json::UnreadMembers policy;
+  policy.ignore = editor_only;
+  if (sink) policy.ignored = [sink](const std::string& key, const json::Node& member) { sink->add(key, member.path()); };
+  policy.unknown = [this](const std::string& key, const json::Node& member) {
+    context_->note(member.path(), "unknown key \"" + key + "\" not imported");
+  };
+  keys_.finish(policy);
 }
 
 std::vector<float> read_numbers(const Context& context, const json::Value& value, const std::string& path) {

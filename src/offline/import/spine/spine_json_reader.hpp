@@ -12,6 +12,7 @@
 #include "mf/core/color.hpp"
 #include "mf/core/error.hpp"
 #include "mf/offline/json/json.hpp"
+#include "mf/offline/json/json_reader.hpp"
 #include "spine_internal.hpp"
 
 namespace mf::offline::spine {
@@ -38,18 +39,19 @@ class EditorOnlyKeys {
   std::map<std::string, Seen> seen_;
 };
 
-// A JSON object being read: typed getters with Spine's defaults, and a record of which keys were read.
+// A JSON object being read: typed getters with Spine's defaults and error messages, over the shared
+// json::ObjectReader that records which keys were read. Keys nobody read become notes, not errors.
 class ObjectReader {
  public:
   ObjectReader(const Context& context, const json::Value& value, std::string path);
 
-  const std::string& path() const { return path_; }
+  const std::string& path() const { return keys_.node().path(); }
   std::string at(std::string_view key) const;
-  const json::Value& value() const { return *value_; }
+  const json::Value& value() const { return keys_.node().value(); }
 
   // The member, marked as read; nullptr when missing.
   const json::Value* get(std::string_view key);
-  bool has(std::string_view key) const { return value_->find(key) != nullptr; }
+  bool has(std::string_view key) const { return keys_.has(key); }
 
   float number(std::string_view key, float fallback);
   int integer(std::string_view key, int fallback);
@@ -63,15 +65,13 @@ class ObjectReader {
   const json::Value* optional(std::string_view key, json::Type type);
 
   // Marks a key as read without using it.
-  void skip(std::string_view key) { get(key); }
+  void skip(std::string_view key) { keys_.skip(key); }
   // Every key not read yet: editor-only ones go to `editor_only`, the rest become notes.
   void finish(const std::vector<std::string_view>& editor_only = {}, EditorOnlyKeys* sink = nullptr);
 
  private:
   const Context* context_;
-  const json::Value* value_;
-  std::string path_;
-  std::vector<bool> read_;
+  json::ObjectReader keys_;
 };
 
 void expect_type(const Context& context, const json::Value& value, const std::string& path, json::Type type);
