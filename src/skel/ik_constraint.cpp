@@ -32,16 +32,20 @@
 // similarity (no non-uniform scale or shear above the chain); otherwise the child's length changes with
 // its direction and the tip misses by that change.
 //
-// Softness s (world pixels) acts near full extension: with d the target's distance from the parent's
-// origin and r the chain's reach along it, when d > r − s the chain aims at
-//   d' = r − s·e^(−(d − r + s)/s),
-// which meets d with equal slope at d = r − s and approaches r as d grows, so the chain never snaps
-// straight (s is capped at r). Distances are measured in the inherited frame and converted to pixels
-// with that frame's scale along the target direction. Without stretch, a target beyond d' (or beyond
-// reach) is pointed at and missed. With stretch, the parent's scale X (and Y with uniform) is
-// multiplied by d / min(d', r) and the chain is solved again, so the tip reaches the target: exact for a
-// Normal child when uniform is set, or when the straight chain lies along the parent's X axis (child
-// y = 0, the usual rig). Compress applies to one bone only.
+// Softness s acts near full extension: with d the target's distance from the parent's origin and r the
+// chain's reach along it, the chain aims at
+//   d' = d                        for d ≤ r − s,
+//   d' = r − (r + s − d)² / (4s)  for r − s < d < r + s,
+//   d' = r                        for d ≥ r + s,
+// a quadratic that leaves the identity with equal value and slope at d = r − s and meets r with slope 0
+// at d = r + s: the tip slows down as the chain straightens, and the chain is straight only once the
+// target is s beyond its reach (s is capped at r, so d' ≥ 0). d, r and s are measured in the frame the
+// parent inherits (the frame its own position is given in): scaling the skeleton, or any bone above
+// the chain, scales the soft zone with the chain and leaves the pose's shape as it was. Without
+// stretch, a target beyond d' is pointed at and missed. With stretch, the parent's scale X (and Y with
+// uniform) is multiplied by d / d' and the chain is solved again, so the tip reaches the target from
+// the soft zone's start on: exact for a Normal child when uniform is set, or when the straight chain
+// lies along the parent's X axis (child y = 0, the usual rig). Compress applies to one bone only.
 //
 // Mix m blends each solved value v with the pose value v₀: rotations by v₀ + wrap(v − v₀)·m (the
 // shorter way round), scales by v₀·(1 + (v/v₀ − 1)·m). Mix 0 leaves the bones untouched. A constraint
@@ -265,13 +269,14 @@ void solve_one(SkeletonPose& p, const IkData& data, const IkPose& ik, int bone, 
   update_world_transform(p, bone);
 }
 
-// Softened aim distance (see the file comment), in the inherited frame; `pixels` converts to pixels.
-double soften(double distance, double reach, double softness, double pixels) {
-  if (softness <= 0) return distance;
-  const double d = distance * pixels, r = reach * pixels;
-  const double s = std::min(softness, r);
-  if (s <= 0 || d <= r - s) return distance;
-  return (r - s * std::exp(-(d - r + s) / s)) / pixels;
+// Softened aim distance (see the file comment); distances and softness in the inherited frame.
+double soften(double distance, double reach, double softness) {
+  const double s = std::min(softness, reach);
+  if (!(s > 0)) return distance;
+  const double over = reach + s - distance;  // 2s at the soft zone's start, 0 at its end
+  if (over >= 2 * s) return distance;
+  if (over <= 0) return reach;
+  return reach - over * over / (4 * s);
 }
 
 void solve_two(SkeletonPose& p, const IkData& data, const IkPose& ik, int parent, int child, int target) {
@@ -285,8 +290,6 @@ void solve_two(SkeletonPose& p, const IkData& data, const IkPose& ik, int parent
   Vec2d t = frame.adjugate() * world_dir;  // the target in the inherited frame
   t = t / frame_det;
   const double distance = hypot_length(t);
-  // Pixels per unit of the inherited frame, along the target direction.
-  const double pixels = distance > kTiny ? hypot_length(world_dir) / distance : std::sqrt(std::abs(frame_det));
 
   const bool normal_child = p.inherit[ci] == Inherit::Normal;
   const Matrix2d child_shape = shape(p, ci);
@@ -303,7 +306,7 @@ void solve_two(SkeletonPose& p, const IkData& data, const IkPose& ik, int parent
   Chain chain = chain_for(parent_shape);
   Straight straight = straight_chain(chain, current_phi);
   const double reach = std::sqrt(straight.reach_squared);
-  const double aim = std::min(soften(distance, reach, ik.softness, pixels), reach);
+  const double aim = std::min(soften(distance, reach, ik.softness), reach);
   double stretch = 1;
   double aim_distance = aim;
   if (ik.stretch && distance > aim * (1 + 1e-9) && aim > kTiny) {

@@ -1,13 +1,14 @@
 // IK constraints against analytic answers: the two-bone tip lands on reachable targets, bends to the
-// side asked for, stops short by the soft amount near full extension, stretches to far targets, and
-// one-bone IK points, compresses and stretches; mixes blend with the pose; clips drive the parameters.
+// side asked for, follows the softened distance near full extension (its defining properties: identity
+// below reach − softness, a quadratic with smooth joins, straight from reach + softness, measured in
+// the parent's inherited frame), stretches to far targets, and one-bone IK points, compresses and
+// stretches; mixes blend with the pose; clips drive the parameters.
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cmath>
 #include <memory>
-#include <numbers>
 #include <vector>
 
 #include "mf/core/math/angle.hpp"
@@ -260,7 +261,24 @@ TEST(IkConstraint, UnreachableTargetStraightensTheChainTowardsIt) {
   }
 }
 
-TEST(IkConstraint, SoftnessStopsShortNearFullExtensionAndMovesSmoothly) {
+// The softened aim distance: the identity up to reach − softness, a quadratic to reach + softness, the
+// reach beyond.
+double softened(double d, double reach, double soft) {
+  if (d <= reach - soft) return d;
+  if (d >= reach + soft) return reach;
+  return reach - (reach + soft - d) * (reach + soft - d) / (4 * soft);
+}
+
+// The tip's distance from the chain's root when the target is `d` away along `heading`.
+double reached_at(SkeletonPose& pose, int target, int upper, int lower, double d, double heading = 0.4) {
+  pose.set_to_setup();
+  update_skeleton(pose, {});
+  const Vec2d root = origin(pose, upper);
+  solve_at(pose, target, {root.x + std::cos(heading) * d, root.y + std::sin(heading) * d});
+  return distance(root, tip(pose, lower));
+}
+
+TEST(IkConstraint, SoftnessFollowsTheQuadraticFromReachMinusSoftnessToReachPlusSoftness) {
   constexpr double kSoft = 10, kFull = 70;
   Arm arm;
   arm.add().softness = static_cast<float>(kSoft);
@@ -269,31 +287,74 @@ TEST(IkConstraint, SoftnessStopsShortNearFullExtensionAndMovesSmoothly) {
   const Vec2d root = origin(pose, arm.upper);
   const double heading = 0.4;
   auto at = [&](double d) { return Vec2d{root.x + std::cos(heading) * d, root.y + std::sin(heading) * d}; };
-  auto soft = [&](double d) { return d <= kFull - kSoft ? d : kFull - kSoft * std::exp(-(d - kFull + kSoft) / kSoft); };
+  auto reached = [&](double d) { return reached_at(pose, arm.target, arm.upper, arm.lower, d, heading); };
 
   // Short of the soft zone the target is reached.
-  solve_at(pose, arm.target, at(55));
-  EXPECT_LT(distance(tip(pose, arm.lower), at(55)), kReach);
-  // In it the tip stops short by the soft amount: at full extension by softness / e.
-  for (double d : {62.0, 70.0, 75.0, 90.0}) {
+  for (double d : {40.0, 55.0, kFull - kSoft}) {
     solve_at(pose, arm.target, at(d));
-    EXPECT_NEAR(distance(root, tip(pose, arm.lower)), soft(d), kReach) << d;
+    EXPECT_LT(distance(tip(pose, arm.lower), at(d)), kReach) << d;
+  }
+  // In it the tip aims along the target's direction, at the softened distance: a quarter of the
+  // softness short at full extension.
+  for (double d : {62.0, 66.0, 70.0, 75.0, 79.0}) {
+    solve_at(pose, arm.target, at(d));
+    EXPECT_NEAR(distance(root, tip(pose, arm.lower)), softened(d, kFull, kSoft), kReach) << d;
     EXPECT_NEAR(wrap(direction(root, tip(pose, arm.lower)) - heading), 0, kAngle) << d;
   }
-  solve_at(pose, arm.target, at(kFull));
-  EXPECT_NEAR(distance(root, tip(pose, arm.lower)), kFull - kSoft / std::numbers::e, kReach);
+  EXPECT_NEAR(reached(kFull), kFull - kSoft / 4, kReach);
+  // Straight from reach + softness on, not before.
+  EXPECT_NEAR(reached(kFull + kSoft), kFull, kReach);
+  EXPECT_NEAR(reached(kFull + 3 * kSoft), kFull, kReach);
+  EXPECT_LT(reached(kFull + kSoft - 1), kFull - 0.02);
+
+  // The joins are smooth: slope 1 entering the zone, 0 leaving it, and a constant curvature −1/(2s)
+  // in between (finite differences over h; the tolerances cover the solve's float error over h).
+  constexpr double h = 0.5;
+  EXPECT_NEAR((reached(kFull - kSoft + h) - reached(kFull - kSoft)) / h, 1 - h / (4 * kSoft), 2e-2);
+  EXPECT_NEAR((reached(kFull + kSoft) - reached(kFull + kSoft - h)) / h, h / (4 * kSoft), 2e-2);
+  for (double d : {62.0, 68.0, 74.0, 78.0}) {
+    const double second = (reached(d + h) - 2 * reached(d) + reached(d - h)) / (h * h);
+    EXPECT_NEAR(second, -1 / (2 * kSoft), 2e-2) << d;
+  }
+
   // Swept through the soft zone and past reach, the tip advances steadily, never faster than the
-  // target and never snapping straight.
+  // target and never beyond reach.
   double previous = 0;
   for (double d = 50; d <= 110; d += 0.25) {
-    solve_at(pose, arm.target, at(d));
-    const double reached = distance(root, tip(pose, arm.lower));
+    const double now = reached(d);
     if (d > 50) {
-      EXPECT_GE(reached, previous - 1e-4) << d;
-      EXPECT_LE(reached - previous, 0.25 + 1e-4) << d;
+      EXPECT_GE(now, previous - 1e-4) << d;
+      EXPECT_LE(now - previous, 0.25 + 1e-4) << d;
     }
-    EXPECT_LT(reached, kFull) << d;
-    previous = reached;
+    EXPECT_LE(now, kFull + kReach) << d;
+    previous = now;
+  }
+}
+
+TEST(IkConstraint, SoftnessIsMeasuredInTheFrameTheParentInherits) {
+  // A grandparent scaled by 2 doubles the chain and its soft zone: the pose keeps its shape.
+  constexpr double kSoft = 6, kFull = 70, kScale = 2;
+  Arm plain, scaled(0, static_cast<float>(kScale), static_cast<float>(kScale));
+  plain.add().softness = static_cast<float>(kSoft);
+  scaled.add().softness = static_cast<float>(kSoft);
+  SkeletonPose p(plain.data), q(scaled.data);
+  for (double d : {60.0, 66.0, 70.0, 74.0, 80.0}) {
+    const double mine = reached_at(p, plain.target, plain.upper, plain.lower, d, -0.7);
+    const double big = reached_at(q, scaled.target, scaled.upper, scaled.lower, kScale * d, -0.7);
+    EXPECT_NEAR(mine, softened(d, kFull, kSoft), kReach) << d;
+    EXPECT_NEAR(big, kScale * mine, kScale * kReach) << d;
+  }
+}
+
+TEST(IkConstraint, SoftnessLargerThanTheReachIsCappedAtTheReach) {
+  constexpr double kFull = 70;
+  Arm arm;
+  arm.add().softness = 500;
+  SkeletonPose pose(arm.data);
+  for (double d : {35.0, 70.0, 120.0, 200.0}) {
+    const double now = reached_at(pose, arm.target, arm.upper, arm.lower, d);
+    EXPECT_NEAR(now, softened(d, kFull, kFull), kReach) << d;
+    EXPECT_GE(now, 0) << d;
   }
 }
 
@@ -330,11 +391,38 @@ TEST(IkConstraint, StretchWithSoftnessStillReachesTheTarget) {
     SkeletonPose pose(arm.data);
     update_skeleton(pose, {});
     const Vec2d root = origin(pose, arm.upper);
+    const auto u = static_cast<std::size_t>(arm.upper);
     for (double d : {60.0, 66.0, 70.0, 85.0, 140.0}) {
       const Vec2d t{root.x + d * std::cos(-1.1), root.y + d * std::sin(-1.1)};
       solve_at(pose, arm.target, t);
       EXPECT_LT(distance(tip(pose, arm.lower), t), kReach) << d << (uniform ? " uniform" : "");
+      // The parent stretches by the distance over the softened distance, from the soft zone's start.
+      const double factor = d / softened(d, 70, 8);
+      EXPECT_NEAR(pose.scale_x[u], factor, kValue) << d;
+      EXPECT_NEAR(pose.scale_y[u], uniform ? factor : 1.0, kValue) << d;
     }
+  }
+}
+
+TEST(IkConstraint, CompressAndUniformAloneDoNotScaleATwoBoneChain) {
+  // Compress applies to one bone only, and uniform only qualifies compress and stretch: a near target
+  // is reached by bending, a far one is pointed at, and no scale changes.
+  Arm arm;
+  IkData& ik = arm.add();
+  ik.compress = true;
+  ik.uniform = true;
+  SkeletonPose pose(arm.data);
+  update_skeleton(pose, {});
+  const Vec2d root = origin(pose, arm.upper);
+  const auto u = static_cast<std::size_t>(arm.upper), l = static_cast<std::size_t>(arm.lower);
+  for (double d : {15.0, 50.0, 100.0}) {
+    const Vec2d t{root.x + d * std::cos(2.0), root.y + d * std::sin(2.0)};
+    solve_at(pose, arm.target, t);
+    EXPECT_NEAR(distance(root, tip(pose, arm.lower)), std::min(d, 70.0), kReach) << d;
+    EXPECT_EQ(pose.scale_x[u], 1) << d;
+    EXPECT_EQ(pose.scale_y[u], 1) << d;
+    EXPECT_EQ(pose.scale_x[l], 1) << d;
+    EXPECT_EQ(pose.scale_y[l], 1) << d;
   }
 }
 
