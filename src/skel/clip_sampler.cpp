@@ -170,6 +170,7 @@ ClipSampler::ClipSampler(const SkeletonData& data) : data_(&data) {
 
   for (auto* v : {&bone_sum_, &bone_weight_, &bone_add_}) v->assign(bones * kBoneProps, 0.0f);
   rotation_ref_.assign(bones, 0.0f);
+  scale_negative_.assign(bones * 2, 0);
   for (auto* v : {&slot_sum_, &slot_weight_, &slot_add_}) v->assign(slots * kSlotChannels, 0.0f);
   for (auto* v : {&param_sum_, &param_weight_, &param_add_}) v->assign(constraint_params_, 0.0f);
   std::size_t deform_floats = 0;
@@ -278,6 +279,11 @@ void ClipSampler::sample_into_layer(SkeletonPose& pose, const anim::ClipSample& 
             bone_sum_[at] += diff * w;
           }
           bone_weight_[at] += w;
+        } else if (is_scale) {
+          // Magnitudes average; the sign is the newest sample's (samples come oldest first).
+          bone_sum_[at] += std::abs(sampled) * w;
+          bone_weight_[at] += w;
+          scale_negative_[target * 2 + static_cast<std::size_t>(prop - kScaleX)] = std::signbit(sampled) ? 1 : 0;
         } else {
           bone_sum_[at] += sampled * w;
           bone_weight_[at] += w;
@@ -437,6 +443,10 @@ void ClipSampler::finish_layer(SkeletonPose& pose) {
         if (prop == kRotation) {
           const float average = rotation_ref_[b] + bone_sum_[at] / weight;
           value = weight >= 1 ? average : value + wrap180(average - value) * weight;
+        } else if (prop == kScaleX || prop == kScaleY) {
+          // The pose below takes part with its magnitude; the sign is the newest sample's.
+          const float magnitude = weight >= 1 ? bone_sum_[at] / weight : std::abs(value) * (1 - weight) + bone_sum_[at];
+          value = scale_negative_[b * 2 + static_cast<std::size_t>(prop - kScaleX)] ? -magnitude : magnitude;
         } else {
           value = weight >= 1 ? bone_sum_[at] / weight : value * (1 - weight) + bone_sum_[at];
         }

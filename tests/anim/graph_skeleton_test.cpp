@@ -182,5 +182,45 @@ TEST(GraphSkeleton, CrossfadeTakesTheShortArcAcross180) {
   }
 }
 
+// A turnaround transition: Left (root scale X −1) → Right (scale X 1) over 0.4 s. Mid-mix the scale
+// keeps its magnitude and has Right's sign from the first mixed frame on, as with the tracks.
+TEST(GraphSkeleton, TransitionFlippingScaleKeepsTheSizeAndTakesTheIncomingSign) {
+  Skeleton sk;
+  auto flip = [&](const char* name, float sx) {
+    auto c = std::make_shared<ClipData>();
+    c->name = name;
+    c->length = 1;
+    skel::test::add_timeline(*c, TimelineKind::ScaleX, sk.root, 1, {0}, {sx});
+    return skel::test::add_clip(sk.data, c);
+  };
+  flip("left", -1);
+  flip("right", 1);
+  sk.data.bones.x[static_cast<std::size_t>(sk.hip)] = 10;
+  test::GraphBuilder gb;
+  const int go = gb.param("go", ParamType::Bool);
+  const int base = gb.begin_machine("base");
+  const int left = gb.clip_state("Left", "left");
+  const int right = gb.clip_state("Right", "right");
+  gb.entry(left);
+  gb.transition(left, right, gb.leaf(go, ConditionOp::IsTrue), 0.4f);
+  gb.layer("base", base);
+  auto binding = skel::bind_graph(gb.g, sk.data);
+  ASSERT_TRUE(binding.ok());
+  AnimationGraphPlayer player(gb.g, *binding);
+  skel::AnimatedSkeleton s(sk.data);
+  s.set_graph(&player);
+  s.update(0.1f);
+  EXPECT_NEAR(s.pose().scale_x[static_cast<std::size_t>(sk.root)], -1, 1e-5f);
+  player.set_bool(go, true);
+  s.update(0.1f);  // the transition starts: Right has no weight yet
+  ASSERT_EQ(player.current_transition(0), 0);
+  EXPECT_NEAR(s.pose().scale_x[static_cast<std::size_t>(sk.root)], -1, 1e-5f);
+  for (int k = 1; k <= 5; ++k) {  // m = 0.25, 0.5, 0.75, then Right alone
+    s.update(0.1f);
+    EXPECT_NEAR(s.pose().scale_x[static_cast<std::size_t>(sk.root)], 1, 1e-5f) << k;
+    EXPECT_NEAR(s.pose().world_x[static_cast<std::size_t>(sk.hip)], 10, 1e-4f) << k;  // full size
+  }
+}
+
 }  // namespace
 }  // namespace mf::anim

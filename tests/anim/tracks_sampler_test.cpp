@@ -11,6 +11,7 @@
 #include "skel/test_rig.hpp"
 #include "mf/anim/animation_tracks.hpp"
 #include "mf/skel/clip_sampler.hpp"
+#include "mf/skel/world_transform.hpp"
 
 namespace mf::anim {
 namespace {
@@ -103,6 +104,37 @@ TEST_F(TracksSamplerTest, LatchedMixBetween179AndMinus179NeverFlips) {
     previous = pose.rotation[1];
   }
   EXPECT_NEAR(std::remainder(pose.rotation[1] - 10.0f, 360.0f), 0, 1e-3f);
+}
+
+// A turnaround crossfade: the parent's scale X goes from −1 (A) to 1 (B) over 0.2 s. The character
+// keeps its size through the mix and shows B's side from the first mixed frame on.
+TEST_F(TracksSamplerTest, ScaleSignFlipMixKeepsTheSizeAndTakesTheIncomingSign) {
+  auto a = clip("left", 1), b = clip("right", 1);
+  skel::test::add_timeline(*a, TimelineKind::ScaleX, root_, 1, {0}, {-1});
+  skel::test::add_timeline(*b, TimelineKind::ScaleX, root_, 1, {0}, {1});
+  const int ia = add(a), ib = add(b);
+  data_.bones.x[static_cast<std::size_t>(leg_)] = 10;
+  const auto lens = lengths();
+  AnimationTracks tracks(lens, static_cast<int>(data_.bones.size()));
+  tracks.set_mix(ia, ib, 0.2f);
+  tracks.set_clip(0, ia, true);
+  skel::SkeletonPose pose(data_);
+  for (int f = 0; f < 18; ++f) {
+    tracks.update(kDt);
+    apply(tracks, pose, ia);
+  }
+  EXPECT_NEAR(pose.scale_x[0], -1, 1e-5f);
+
+  tracks.set_clip(0, ib, true);
+  apply(tracks, pose, ia);  // mix time 0: B has no weight yet
+  EXPECT_NEAR(pose.scale_x[0], -1, 1e-5f);
+  for (int f = 1; f <= 15; ++f) {  // 12 frames of mix, then B alone
+    tracks.update(kDt);
+    apply(tracks, pose, ia);
+    EXPECT_NEAR(pose.scale_x[0], 1, 1e-5f) << "frame " << f;
+    skel::update_world_transforms(pose);
+    EXPECT_NEAR(pose.world_x[static_cast<std::size_t>(leg_)], 10, 1e-4f) << "frame " << f;  // full size
+  }
 }
 
 TEST_F(TracksSamplerTest, LoopingEventsFireOncePerPass) {

@@ -150,6 +150,71 @@ TEST_F(ClipSamplerTest, CrossfadeIsAWeightedAverageWithoutDip) {
   EXPECT_NEAR(pose.y[1], 0.7f * 8, kTolerance);               // A mixes out towards the setup pose
 }
 
+// Scale in a crossfade: magnitudes average, the sign is the newest sample's that keys it.
+constexpr float kScaleTolerance = 1e-5f;
+
+TEST_F(ClipSamplerTest, ScaleCrossfadeKeepsTheMagnitudeAndTakesTheIncomingSign) {
+  // The parent (root, setup scale 1) turns around: A keys scale X −1, B keys 1; scale Y stays 1.
+  auto a = clip("a", 1), b = clip("b", 1);
+  test::add_timeline(*a, TimelineKind::Scale, root_, 2, {0}, {-1, 1});
+  test::add_timeline(*b, TimelineKind::Scale, root_, 2, {0}, {1, 1});
+  const int ia = add(a), ib = add(b);
+  SkeletonPose pose(data_);
+  // The mix's start: B has no weight yet, A shows.
+  apply(pose, {sample(ia, 0, 1), sample(ib, 0, 0)});
+  EXPECT_NEAR(pose.scale_x[0], -1, kScaleTolerance);
+  // From the first mixed frame on: full size, B's sign.
+  for (float m : {0.01f, 0.25f, 0.5f, 0.75f, 1.0f}) {
+    apply(pose, {sample(ia, 0, 1 - m), sample(ib, 0, m)});
+    EXPECT_NEAR(pose.scale_x[0], 1, kScaleTolerance) << m;
+    EXPECT_NEAR(pose.scale_y[0], 1, kScaleTolerance) << m;
+  }
+  // The other way round the incoming sign is negative.
+  apply(pose, {sample(ib, 0, 0.75f), sample(ia, 0, 0.25f)});
+  EXPECT_NEAR(pose.scale_x[0], -1, kScaleTolerance);
+}
+
+TEST_F(ClipSamplerTest, ScaleMagnitudesAverageLinearly) {
+  // arm: setup scale X 2. A keys ×(−1.5) (−3), B ×0.5 (1): the magnitude moves from 3 to 1 linearly.
+  auto a = clip("a", 1), b = clip("b", 1);
+  test::add_timeline(*a, TimelineKind::ScaleX, arm_, 1, {0}, {-1.5f});
+  test::add_timeline(*b, TimelineKind::ScaleX, arm_, 1, {0}, {0.5f});
+  const int ia = add(a), ib = add(b);
+  SkeletonPose pose(data_);
+  for (float m : {0.25f, 0.5f, 0.9f}) {
+    apply(pose, {sample(ia, 0, 1 - m), sample(ib, 0, m)});
+    EXPECT_NEAR(pose.scale_x[1], (1 - m) * 3 + m * 1, kTolerance) << m;
+  }
+  // Same signs: the ordinary weighted average.
+  apply(pose, {sample(ib, 0, 0.5f), sample(ia, 0, 0.5f)});
+  EXPECT_NEAR(pose.scale_x[1], -2, kTolerance);
+}
+
+TEST_F(ClipSamplerTest, ScaleSignOfManySamplesAndOfThePoseBelow) {
+  auto neg = clip("neg", 1), pos = clip("pos", 1);
+  test::add_timeline(*neg, TimelineKind::ScaleX, root_, 1, {0}, {-1});
+  test::add_timeline(*pos, TimelineKind::ScaleX, root_, 1, {0}, {1});
+  const int in = add(neg), ip = add(pos);
+  SkeletonPose pose(data_);
+  // Three samples (a crossfade interrupted by another): the newest's sign, whatever the weights.
+  apply(pose, {sample(in, 0, 0.5f), sample(ip, 0, 0.4f), sample(in, 0, 0.1f)});
+  EXPECT_NEAR(pose.scale_x[0], -1, kScaleTolerance);
+  apply(pose, {sample(ip, 0, 0.1f), sample(in, 0, 0.3f), sample(ip, 0, 0.6f)});
+  EXPECT_NEAR(pose.scale_x[0], 1, kScaleTolerance);
+  // Only the outgoing clip keys it (mixing out towards the setup pose's 1): the pose below adds its
+  // magnitude, the sign stays the sample's until the sample is gone.
+  apply(pose, {sample(in, 0, 0.3f)});
+  EXPECT_NEAR(pose.scale_x[0], -1, kScaleTolerance);
+  // A layer above, at weight 0.25 over layer 0's 1: full size, the layer's sign.
+  apply(pose, {sample(ip, 0), sample(in, 0, 0.25f, 1)});
+  EXPECT_NEAR(pose.scale_x[0], -1, kScaleTolerance);
+  // An additive sample adds (sampled − setup) × weight: no sign of its own, it passes through 0.
+  apply(pose, {sample(ip, 0), sample(in, 0, 0.25f, 1, ClipBlend::Additive)});
+  EXPECT_NEAR(pose.scale_x[0], 1 + 0.25f * (-1 - 1), kScaleTolerance);
+  apply(pose, {sample(ip, 0), sample(in, 0, 0.5f, 1, ClipBlend::Additive)});
+  EXPECT_NEAR(pose.scale_x[0], 0, kScaleTolerance);
+}
+
 TEST_F(ClipSamplerTest, RotationAveragesAlongTheShortestArc) {
   auto a = clip("a", 1), b = clip("b", 1);
   test::add_timeline(*a, TimelineKind::Rotate, leg_, 1, {0}, {170});

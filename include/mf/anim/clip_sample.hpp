@@ -26,7 +26,10 @@ struct BoneMask {
 // Samples are grouped by `layer`, lowest first. Within a layer, for each property, the samples whose
 // clips key that property are combined as a weighted average; their weights (already multiplied by
 // the entry's alpha) sum to at most 1 and the remainder keeps the pose of the layers below (the setup
-// pose under layer 0). Additive samples add on top of the layer's result.
+// pose under layer 0). Additive samples add on top of the layer's result. Producers write a layer's
+// samples oldest first (an entry mixing out before the one mixing in): scale averages the magnitudes
+// (the pose below's included) and takes the sign of the newest Replace sample with weight > 0 that
+// keys it, so a crossfade between scale −1 and 1 never squashes through 0.
 struct ClipSample {
   int clip = -1;             // index of the clip in the skeleton data
   float time = 0;            // clip time now, in [0, length] (the producer wraps loops)

@@ -1,8 +1,11 @@
 #pragma once
 // ClipSampler: applies a frame's ClipSamples to a pose. The pose is reset to the setup pose, then each
 // layer's samples are combined (weighted average per property, Additive on top, discrete timelines by
-// the highest weight at or above its threshold), layer after layer. Events whose keys fall in each
-// sample's (previous time, time] window are collected. Allocates nothing.
+// the highest weight at or above its threshold), layer after layer. Scale averages magnitudes and takes
+// the sign of the newest Replace sample that keys it (the last in the layer, samples coming oldest
+// first), so a crossfade from scale −1 to 1 keeps the size and shows the incoming sign from its first
+// mixed frame on. Events whose keys fall in each sample's (previous time, time] window are collected.
+// Allocates nothing.
 
 #include <array>
 #include <cstdint>
@@ -81,8 +84,11 @@ class ClipSampler {
 
   // Per bone × 7 local properties (x, y, rotation, scale x/y, shear x/y): weighted sums of Replace
   // samples, their weights, and the sums of Additive contributions. Rotation sums are differences from
-  // rotation_ref_, the first sample's angle.
+  // rotation_ref_, the first sample's angle. Scale sums are of magnitudes; scale_negative_ (per bone ×
+  // scale x, y) holds the sign of the newest Replace sample, written with every weight it adds, so it
+  // is never read stale.
   std::vector<float> bone_sum_, bone_weight_, bone_add_, rotation_ref_;
+  std::vector<std::uint8_t> scale_negative_;
   // Per slot × 7 colour channels (light r, g, b, a, dark r, g, b).
   std::vector<float> slot_sum_, slot_weight_, slot_add_;
   // Constraint parameters: IK (mix, softness), transform (6 mixes), path (5), physics (7) per constraint.
