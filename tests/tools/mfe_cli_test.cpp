@@ -404,6 +404,27 @@ TEST_F(MfeCli, PoseTextAndUnknownClip) {
   EXPECT_NE(missing.output.find("no clip \"nope\"; the rig has: idle, wave"), std::string::npos) << missing.output;
 }
 
+// A pose at a clip's length is its end: wave's stepped hip key at 1 s (y −4) and its eye key at 0.8 s
+// (no attachment) show at --t 1; only time past the length wraps the looping clip to its start.
+TEST_F(MfeCli, PoseAtTheClipsLengthIsItsEnd) {
+  const auto pose_at = [&](const char* t) {
+    const Result r = mfe("skel pose " + arg("tiny/tiny.mskel") + " --clip wave --t " + t + " --json");
+    EXPECT_EQ(r.exit_code, 0) << r.output;
+    auto doc = json::parse(r.output, "stdout");
+    EXPECT_TRUE(doc.ok()) << r.output;
+    return doc.ok() ? std::move(doc).value() : json::Value{};
+  };
+  using pose_json::member;
+  const json::Value end = pose_at("1");
+  EXPECT_NEAR(member(member(end, "bones").items[1], "y").number, -44, 1e-3);
+  EXPECT_TRUE(member(member(end, "slots").items[3], "attachment").is_null());
+  const json::Value start = pose_at("0");
+  EXPECT_NEAR(member(member(start, "bones").items[1], "y").number, -40, 1e-3);
+  EXPECT_EQ(member(member(start, "slots").items[3], "attachment").string, "blink");
+  const json::Value wrapped = pose_at("1.25");
+  EXPECT_NEAR(member(member(wrapped, "bones").items[1], "y").number, -40, 1e-3);
+}
+
 TEST_F(MfeCli, BenchMeasuresEachStage) {
   const Result r = mfe("skel bench " + arg("tiny/tiny.mskel") + " --clip idle --instances 3 --frames 5");
   ASSERT_EQ(r.exit_code, 0) << r.output;
