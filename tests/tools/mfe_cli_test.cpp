@@ -425,6 +425,46 @@ TEST_F(MfeCli, PoseAtTheClipsLengthIsItsEnd) {
   EXPECT_NEAR(member(member(wrapped, "bones").items[1], "y").number, -40, 1e-3);
 }
 
+// --skin goblin composes default, goblin: the slots goblin leaves empty show the default skin's
+// attachments, and goblin's own head wins over the default's.
+TEST_F(MfeCli, PoseSkinsComposeOverTheDefaultSkin) {
+  std::string text = read_text(path("tiny/tiny.mskel"));
+  const std::string end = "    }\n  ]\n}";
+  const std::size_t at = text.rfind(end);
+  ASSERT_NE(at, std::string::npos);
+  text.replace(at, end.size(),
+               "    },\n    { \"name\": \"goblin\", \"attachments\": [\n"
+               "      { \"slot\": \"head\", \"name\": \"head\", \"type\": \"Region\", \"x\": 75, \"width\": 40, \"height\": 40 }\n"
+               "    ] }\n  ]\n}");
+  write_text(path("tiny/tiny.mskel"), text);
+  const Result r = mfe("skel pose " + arg("tiny/tiny.mskel") + " --clip idle --t 0 --skin goblin --json --vertices");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  auto doc = json::parse(r.output, "stdout");
+  ASSERT_TRUE(doc.ok()) << r.output;
+  using pose_json::member;
+  const json::Value& slots = member(*doc, "slots");
+  ASSERT_EQ(slots.items.size(), 4u);
+  EXPECT_EQ(member(slots.items[0], "attachment").string, "body");  // only in default
+  EXPECT_EQ(member(slots.items[1], "attachment").string, "arm");
+  EXPECT_EQ(member(slots.items[2], "attachment").string, "head");
+  EXPECT_EQ(member(slots.items[3], "attachment").string, "blink");
+  // The head shown is goblin's 40 × 40 region, not the default's 24 × 24.
+  bool found = false;
+  for (const json::Value& v : member(*doc, "vertices").items) {
+    if (member(v, "slot").string != "head") continue;
+    found = true;
+    const std::vector<json::Value>& xy = member(v, "xy").items;
+    ASSERT_EQ(xy.size(), 8u);
+    double min_x = 1e9, max_x = -1e9;
+    for (std::size_t i = 0; i < 8; i += 2) {
+      min_x = std::min(min_x, xy[i].number);
+      max_x = std::max(max_x, xy[i].number);
+    }
+    EXPECT_NEAR(max_x - min_x, 40, 1e-3);
+  }
+  EXPECT_TRUE(found) << r.output;
+}
+
 TEST_F(MfeCli, BenchMeasuresEachStage) {
   const Result r = mfe("skel bench " + arg("tiny/tiny.mskel") + " --clip idle --instances 3 --frames 5");
   ASSERT_EQ(r.exit_code, 0) << r.output;
