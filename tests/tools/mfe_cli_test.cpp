@@ -425,6 +425,33 @@ TEST_F(MfeCli, PoseAtTheClipsLengthIsItsEnd) {
   EXPECT_NEAR(member(member(wrapped, "bones").items[1], "y").number, -40, 1e-3);
 }
 
+// A clip in a sub-folder of the clips folder is named by its path.
+TEST_F(MfeCli, PoseOfANestedClipByItsPath) {
+  fs::create_directories(path("tiny/tiny.clips/emotes"));
+  write_text(path("tiny/tiny.clips/emotes/nod.manim"), R"({
+  "format": 1,
+  "uid": "anm_5e5e5e5e5e5e",
+  "type": "SkeletonClip",
+  "skeleton": { "uid": "skl_7d1c40e2a9b3", "path": "tiny.mskel" },
+  "length": 1,
+  "bones": {
+    "hip": {
+      "translate": { "t": [0, 1], "v": [[0, 0], [0, -10]] }
+    }
+  }
+}
+)");
+  const Result r = mfe("skel pose " + arg("tiny/tiny.mskel") + " --clip emotes/nod --t 0.5 --json");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  auto doc = json::parse(r.output, "stdout");
+  ASSERT_TRUE(doc.ok()) << r.output;
+  EXPECT_NEAR(pose_json::member(pose_json::member(*doc, "bones").items[1], "y").number, -45, 1e-3);
+  const Result missing = mfe("skel pose " + arg("tiny/tiny.mskel") + " --clip nope --t 0");
+  EXPECT_NE(missing.output.find("the rig has: emotes/nod, idle, wave"), std::string::npos) << missing.output;
+  const Result check = mfe("skel check " + arg("tiny/tiny.mskel") + " --clip emotes/nod");
+  EXPECT_EQ(check.exit_code, 0) << check.output;
+}
+
 // --skin goblin composes default, goblin: the slots goblin leaves empty show the default skin's
 // attachments, and goblin's own head wins over the default's.
 TEST_F(MfeCli, PoseSkinsComposeOverTheDefaultSkin) {

@@ -572,6 +572,28 @@ TEST(SpineAnimationsImport, FixtureFlipsThroughTheWholeImporter) {
   EXPECT_EQ(*back, clip);
 }
 
+// Clips keep their animations' names, folders included, and are written in sub-folders.
+TEST(SpineAnimationsImport, AnimationFoldersBecomeClipPaths) {
+  auto imported = import_spine({std::string(MF_TEST_DATA_DIR) + "/spine/clip-folders.json", ""});
+  ASSERT_TRUE(imported.ok()) << imported.error().to_string();
+  std::vector<std::string> names;
+  for (const auto& [name, clip] : imported->clips) names.push_back(name);
+  std::sort(names.begin(), names.end());
+  EXPECT_EQ(names, (std::vector<std::string>{"emotes/angry", "emotes/happy/big", "idle", "what?/a:b"}));
+  for (const ImportNote& n : imported->notes)
+    EXPECT_EQ(n.where.rfind("animations", 0), std::string::npos) << n.where << ": " << n.message;
+}
+
+TEST(SpineAnimationsImport, AnimationNamesThatDifferOnlyByCaseAreAnError) {
+  const std::string json = R"({"skeleton": {"spine": "4.2.40"}, "bones": [{"name": "root"}],
+      "animations": {"Run": {}, "run": {}}})";
+  auto imported = convert_spine(json, "cases.json");
+  ASSERT_FALSE(imported.ok());
+  EXPECT_EQ(imported.error().file, "cases.json");
+  EXPECT_THAT(imported.error().message, HasSubstr("differ only by case"));
+  EXPECT_THAT(imported.error().message, HasSubstr("\"Run\""));
+}
+
 // Our clip's value of `component` at time t (exact bezier solve).
 double clip_value(const CurveTimeline& tl, int components, int component, double t) {
   const std::size_t n = tl.times.size();
