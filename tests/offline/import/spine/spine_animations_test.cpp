@@ -20,8 +20,10 @@
 #include "mf/offline/json/json.hpp"
 #include "mf/offline/json/json_path.hpp"
 #include "mf/offline/import/spine/spine_import.hpp"
+#include "mf/offline/format/rig_files.hpp"
 #include "mf/offline/format/uid.hpp"
 #include "support/model_builders.hpp"
+#include "support/temp_dir.hpp"
 
 namespace mf::offline::spine {
 namespace {
@@ -694,6 +696,20 @@ TEST(SpineAnimationsImport, AnimationFoldersBecomeClipPaths) {
   EXPECT_EQ(names, (std::vector<std::string>{"emotes/angry", "emotes/happy/big", "idle", "what?/a:b"}));
   for (const ImportNote& n : imported->notes)
     EXPECT_EQ(n.where.rfind("animations", 0), std::string::npos) << n.where << ": " << n.message;
+
+  // Written in sub-folders, escaped where needed, and read back under the same names.
+  mf::testing::TempDir dir("mf_spine_clip_folders");
+  ASSERT_TRUE(write_spine_import(*imported, dir.file("out")).ok());
+  for (const char* f : {"out/clip-folders.clips/emotes/angry.manim", "out/clip-folders.clips/emotes/happy/big.manim",
+                        "out/clip-folders.clips/idle.manim", "out/clip-folders.clips/what%3F/a%3Ab.manim"})
+    EXPECT_TRUE(std::filesystem::is_regular_file(dir.file(f))) << f;
+  auto rig = load_rig(dir.file("out/clip-folders.mskel"));
+  ASSERT_TRUE(rig.ok()) << rig.error().to_string();
+  std::vector<std::string> read_back;
+  for (const ClipFile& c : rig->clips) read_back.push_back(c.name);
+  EXPECT_EQ(read_back, names);
+  auto angry = load_clip(*rig, "emotes/angry");
+  ASSERT_TRUE(angry.ok()) << angry.error().to_string();
 }
 
 TEST(SpineAnimationsImport, AnimationNamesThatDifferOnlyByCaseAreAnError) {
