@@ -6,6 +6,7 @@
 #include <numeric>
 
 #include "crossfade.hpp"
+#include "mf/anim/loop_time.hpp"
 
 namespace mf::anim {
 namespace {
@@ -698,9 +699,10 @@ int AnimationGraphPlayer::write_layer(int layer, std::size_t first_sample) {
       if (w[m] > w[loudest]) loudest = m;
 
     const float last = leaf.sampled ? leaf.last_time : 0.0f;
-    const double pass_now = std::floor(static_cast<double>(leaf.time));
-    const double pass_last = std::floor(static_cast<double>(last));
-    const float frac_now = static_cast<float>(leaf.time - pass_now), frac_last = static_cast<float>(last - pass_last);
+    // Normalised time in passes of 1 (loop_time.hpp: exactly a whole pass shows the end).
+    const LoopPosition at_now = loop_position(leaf.time, 1.0f), at_last = loop_position(last, 1.0f);
+    const double pass_now = at_now.wraps, pass_last = at_last.wraps;
+    const float frac_now = at_now.time, frac_last = at_last.time;
     for (std::uint32_t m = 0; m < count; ++m) {
       if (w[m] == 0 || n >= samples_.size()) continue;
       const std::int32_t clip = s.kind == StateKind::Clip ? binding_->state_clip[static_cast<std::size_t>(leaf.state)]

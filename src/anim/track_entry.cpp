@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "crossfade.hpp"
+#include "mf/anim/loop_time.hpp"
 
 namespace mf::anim {
 
@@ -22,9 +23,9 @@ float TrackEntry::clip_time(float track_time, std::int32_t* loops) const {
   float forward;
   std::int32_t passes = 0;
   if (loop_ && duration > 0) {
-    const float count = std::floor(t / duration);
-    forward = start + std::clamp(t - count * duration, 0.0f, duration);
-    passes = static_cast<std::int32_t>(std::min(count, 1e9f));
+    const LoopPosition at = loop_position(t, duration);
+    forward = start + at.time;
+    passes = at.wraps;
   } else {
     forward = std::min(start + t, end);
   }

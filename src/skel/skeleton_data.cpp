@@ -27,6 +27,7 @@ std::int32_t NameTable::find(std::string_view name) const { return find_name(nam
 int SkeletonData::find_bone(std::string_view n) const { return find_name(bones.names, n); }
 int SkeletonData::find_slot(std::string_view n) const { return find_name(slots.names, n); }
 int SkeletonData::find_skin(std::string_view n) const { return find_named(skins, n); }
+int SkeletonData::default_skin() const { return find_skin(kDefaultSkinName); }
 int SkeletonData::find_event(std::string_view n) const { return find_named(events, n); }
 int SkeletonData::find_clip(std::string_view n) const { return find_named(clips, n); }
 

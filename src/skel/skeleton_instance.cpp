@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "mf/anim/loop_time.hpp"
+
 namespace mf::skel {
 
 SkeletonInstance::SkeletonInstance(const SkeletonData& data)
@@ -35,11 +37,10 @@ anim::ClipSample loop_sample(const SkeletonData& data, int clip, float previous,
     s.previous_time = std::min(previous, length);
     return s;
   }
-  const float laps_now = std::floor(now / length);
-  const float laps_before = std::floor(previous / length);
-  s.time = now - laps_now * length;
-  s.previous_time = previous - laps_before * length;
-  s.loops = static_cast<std::int32_t>(laps_now - laps_before);
+  const anim::LoopPosition at_now = anim::loop_position(now, length), at_before = anim::loop_position(previous, length);
+  s.time = at_now.time;
+  s.previous_time = at_before.time;
+  s.loops = at_now.wraps - at_before.wraps;
   return s;
 }
 

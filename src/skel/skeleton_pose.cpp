@@ -67,8 +67,9 @@ SkeletonPose::SkeletonPose(const SkeletonData& data) : data_(&data) {
   constraint_active.assign(data.constraint_steps.size(), 1);
 
   if (!data.skins.empty()) {
-    // Until a skin is applied, the first skin is active.
-    const SkinData& first = data.skins.front();
+    // Until a skin is applied, the default skin is active (the first skin when none is named so).
+    const int initial = data.default_skin();
+    const SkinData& first = data.skins[initial >= 0 ? static_cast<std::size_t>(initial) : 0];
     skin = &first.entries;
     for (std::size_t i = 0; i < bones; ++i) {
       const int parent = data.bones.parent[i];

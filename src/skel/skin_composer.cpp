@@ -20,9 +20,13 @@ bool constraint_skin_required(const SkeletonData& data, const UpdateStep& step) 
   return false;
 }
 
-std::unique_ptr<ComposedSkin> build(const SkeletonData& data, std::span<const std::int32_t> skins) {
+std::unique_ptr<ComposedSkin> build(const SkeletonData& data, std::span<const std::int32_t> listed) {
   auto out = std::make_unique<ComposedSkin>();
-  out->skins.assign(skins.begin(), skins.end());
+  // The default skin is the base of every composition: prepended unless it already comes first.
+  const std::int32_t base = data.default_skin();
+  if (base >= 0 && (listed.empty() || listed.front() != base)) out->skins.push_back(base);
+  out->skins.insert(out->skins.end(), listed.begin(), listed.end());
+  const std::span<const std::int32_t> skins = out->skins;
 
   const std::size_t bone_count = data.bones.size();
   const std::size_t constraint_count = data.constraint_steps.size();

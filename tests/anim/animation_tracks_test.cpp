@@ -371,6 +371,36 @@ TEST(TracksTime, LoopingWrapsAndCountsPasses) {
   EXPECT_EQ(f.samples[0].loops, 0);
 }
 
+TEST(TracksTime, ALoopThatReachesExactlyItsLengthShowsTheEnd) {
+  AnimationTracks tracks(kLengths, kBones);
+  const TrackEntryHandle a = tracks.set_clip(0, kA, true);
+  sample(tracks);
+  tracks.update(1.0f);
+  Frame f = sample(tracks);
+  EXPECT_FLOAT_EQ(f.samples[0].time, 1);  // the last keys, not the first frame
+  EXPECT_EQ(f.samples[0].loops, 0);
+  int completed = 0;
+  for (const TrackSignal& s : take_signals(tracks)) completed += s.kind == TrackSignalKind::Completed;
+  EXPECT_EQ(completed, 1) << "the pass is complete when the end is reached";
+  // Only time past the end wraps: the wrap is counted once, on the next update.
+  tracks.update(0.25f);
+  f = sample(tracks);
+  EXPECT_NEAR(f.samples[0].time, 0.25f, kEps);
+  EXPECT_FLOAT_EQ(f.samples[0].previous_time, 1);
+  EXPECT_EQ(f.samples[0].loops, 1);
+  // Two whole passes: the end again.
+  tracks.update(0.75f);
+  f = sample(tracks);
+  EXPECT_FLOAT_EQ(f.samples[0].time, 1);
+  EXPECT_EQ(f.samples[0].loops, 0);
+  EXPECT_FLOAT_EQ(tracks.entry(a)->clip_time(2.0f), 1);
+  EXPECT_FLOAT_EQ(tracks.entry(a)->clip_time(0.0f), 0);
+  // Reversed, a whole pass ends at the clip's start.
+  tracks.entry(a)->set_reverse(true);
+  EXPECT_FLOAT_EQ(tracks.entry(a)->clip_time(1.0f), 0);
+  EXPECT_FLOAT_EQ(tracks.entry(a)->clip_time(1.25f), 0.75f);
+}
+
 TEST(TracksTime, NonLoopingHoldsTheLastFrameAndCompletesOnce) {
   AnimationTracks tracks(kLengths, kBones);
   tracks.set_clip(0, kA, false);

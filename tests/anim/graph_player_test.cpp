@@ -529,10 +529,19 @@ TEST(GraphBlendSpace, MembersStaySynchronisedOnTheWeightedLength) {
   run = sample_of(p.samples(), clips.clip("run"));
   EXPECT_NEAR(idle->weight, 0.25f, kTol);
   EXPECT_NEAR(run->weight, 0.75f, kTol);
-  EXPECT_NEAR(idle->time, 0.0f, kTol);  // wrapped: a loop completed
-  EXPECT_EQ(idle->loops, 1);
+  EXPECT_NEAR(idle->time, 1.0f, kTol);  // exactly a whole pass: the end pose, not yet wrapped
+  EXPECT_NEAR(run->time, 0.5f, kTol);
+  EXPECT_EQ(idle->loops, 0);
   EXPECT_EQ(run->event_threshold, 0.0f);  // now the loudest
   EXPECT_EQ(idle->event_threshold, std::numeric_limits<float>::infinity());
+
+  // Past the end: wrapped, a loop completed.
+  p.update(0.0625f);  // a tenth of a pass
+  idle = sample_of(p.samples(), clips.clip("idle"));
+  ASSERT_TRUE(idle);
+  EXPECT_NEAR(idle->time, 0.1f, 1e-5f);
+  EXPECT_NEAR(idle->previous_time, 1.0f, kTol);
+  EXPECT_EQ(idle->loops, 1);
 }
 
 TEST(GraphBlendSpace, MemberSpeedShortensItsLength) {

@@ -151,7 +151,7 @@ TEST(Skins, SkinRequiredBonesAndConstraintsFollowTheSkins) {
   // hair_tip is listed but its parent is not: a child of an inactive bone stays inactive.
   EXPECT_EQ(cache.compose(Ids{rig.skin_tip}).bone_active, (Flags{1, 0, 0, 0}));
   EXPECT_EQ(cache.compose(Ids{rig.skin_tip, rig.skin_hair}).bone_active, (Flags{1, 1, 1, 0}));
-  // No skin at all: only bones that need none.
+  // No skin listed (the default skin alone): only bones that need none.
   EXPECT_EQ(cache.compose(Ids{}).bone_active, (Flags{1, 0, 0, 0}));
 
   // A non-skin-required child of an inactive bone is inactive too.
@@ -208,6 +208,8 @@ TEST(Skins, MissingAttachmentFallsBackToTheSetupAttachment) {
 
 TEST(Skins, MissingAttachmentWithoutSetupGoesEmpty) {
   OutfitRig rig;
+  // Without a skin named "default" nothing is composed under the listed skins.
+  rig.data.skins[static_cast<std::size_t>(rig.skin_default)].name = "base";
   SkinCache cache(rig.data);
   SkeletonPose pose(rig.data);
   apply_skin(pose, cache.compose(Ids{rig.skin_default}));
@@ -263,6 +265,43 @@ TEST(Skins, SetSlotAttachmentShowsANamedAttachmentOfTheActiveSkin) {
   EXPECT_EQ(pose.attachment[head], -1);
   pose.set_to_setup();
   EXPECT_EQ(pose.attachment[head], -1);
+}
+
+TEST(Skins, TheDefaultSkinIsTheBaseOfEveryComposition) {
+  OutfitRig rig;
+  SkinCache cache(rig.data);
+  // The hair skin alone: the default skin comes first, so its body and head show; hair's hat wins.
+  const ComposedSkin& hair = cache.compose(Ids{rig.skin_hair});
+  EXPECT_EQ(hair.skins, (Ids{rig.skin_default, rig.skin_hair}));
+  EXPECT_EQ(hair.find(rig.body, rig.name("body")), rig.body_default);
+  EXPECT_EQ(hair.find(rig.head, rig.name("head")), rig.head_default);
+  EXPECT_EQ(hair.find(rig.head, rig.name("hat")), rig.hat_hair) << "a skin's own entry wins over the default's";
+  // Not prepended twice when the list starts with it; a later default still wins over earlier skins.
+  EXPECT_EQ(cache.compose(Ids{rig.skin_default, rig.skin_hair}).skins, (Ids{rig.skin_default, rig.skin_hair}));
+  const ComposedSkin& after = cache.compose(Ids{rig.skin_hair, rig.skin_default});
+  EXPECT_EQ(after.skins, (Ids{rig.skin_default, rig.skin_hair, rig.skin_default}));
+  EXPECT_EQ(after.find(rig.head, rig.name("hat")), rig.hat_default);
+  // The empty list is the default skin alone.
+  EXPECT_EQ(cache.compose(Ids{}).skins, (Ids{rig.skin_default}));
+
+  SkeletonPose pose(rig.data);
+  const std::vector<std::string> names{"bare"};
+  auto bare = cache.compose(names);
+  ASSERT_TRUE(bare.ok());
+  apply_skin(pose, **bare);
+  // The head slot has attachments in the default skin only: it shows the default's setup "head".
+  EXPECT_EQ(pose.attachment[static_cast<std::size_t>(rig.head)], rig.head_default);
+  EXPECT_EQ(pose.attachment[static_cast<std::size_t>(rig.body)], rig.body_default);
+}
+
+TEST(Skins, TheDefaultSkinsRequiredBonesAndConstraintsCount) {
+  OutfitRig rig;
+  // Give the default skin the sword bone and the IK constraint: any composition activates them.
+  rig.data.skins[static_cast<std::size_t>(rig.skin_default)].bones = {rig.sword};
+  rig.data.skins[static_cast<std::size_t>(rig.skin_default)].constraints = {0};
+  SkinCache cache(rig.data);
+  EXPECT_EQ(cache.compose(Ids{rig.skin_bare}).bone_active, (Flags{1, 0, 0, 1}));
+  EXPECT_EQ(cache.compose(Ids{rig.skin_bare}).constraint_active, (Flags{1, 1}));
 }
 
 }  // namespace

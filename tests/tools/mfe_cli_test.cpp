@@ -404,6 +404,94 @@ TEST_F(MfeCli, PoseTextAndUnknownClip) {
   EXPECT_NE(missing.output.find("no clip \"nope\"; the rig has: idle, wave"), std::string::npos) << missing.output;
 }
 
+// A pose at a clip's length is its end: wave's stepped hip key at 1 s (y −4) and its eye key at 0.8 s
+// (no attachment) show at --t 1; only time past the length wraps the looping clip to its start.
+TEST_F(MfeCli, PoseAtTheClipsLengthIsItsEnd) {
+  const auto pose_at = [&](const char* t) {
+    const Result r = mfe("skel pose " + arg("tiny/tiny.mskel") + " --clip wave --t " + t + " --json");
+    EXPECT_EQ(r.exit_code, 0) << r.output;
+    auto doc = json::parse(r.output, "stdout");
+    EXPECT_TRUE(doc.ok()) << r.output;
+    return doc.ok() ? std::move(doc).value() : json::Value{};
+  };
+  using pose_json::member;
+  const json::Value end = pose_at("1");
+  EXPECT_NEAR(member(member(end, "bones").items[1], "y").number, -44, 1e-3);
+  EXPECT_TRUE(member(member(end, "slots").items[3], "attachment").is_null());
+  const json::Value start = pose_at("0");
+  EXPECT_NEAR(member(member(start, "bones").items[1], "y").number, -40, 1e-3);
+  EXPECT_EQ(member(member(start, "slots").items[3], "attachment").string, "blink");
+  const json::Value wrapped = pose_at("1.25");
+  EXPECT_NEAR(member(member(wrapped, "bones").items[1], "y").number, -40, 1e-3);
+}
+
+// A clip in a sub-folder of the clips folder is named by its path.
+TEST_F(MfeCli, PoseOfANestedClipByItsPath) {
+  fs::create_directories(path("tiny/tiny.clips/emotes"));
+  write_text(path("tiny/tiny.clips/emotes/nod.manim"), R"({
+  "format": 1,
+  "uid": "anm_5e5e5e5e5e5e",
+  "type": "SkeletonClip",
+  "skeleton": { "uid": "skl_7d1c40e2a9b3", "path": "tiny.mskel" },
+  "length": 1,
+  "bones": {
+    "hip": {
+      "translate": { "t": [0, 1], "v": [[0, 0], [0, -10]] }
+    }
+  }
+}
+)");
+  const Result r = mfe("skel pose " + arg("tiny/tiny.mskel") + " --clip emotes/nod --t 0.5 --json");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  auto doc = json::parse(r.output, "stdout");
+  ASSERT_TRUE(doc.ok()) << r.output;
+  EXPECT_NEAR(pose_json::member(pose_json::member(*doc, "bones").items[1], "y").number, -45, 1e-3);
+  const Result missing = mfe("skel pose " + arg("tiny/tiny.mskel") + " --clip nope --t 0");
+  EXPECT_NE(missing.output.find("the rig has: emotes/nod, idle, wave"), std::string::npos) << missing.output;
+  const Result check = mfe("skel check " + arg("tiny/tiny.mskel") + " --clip emotes/nod");
+  EXPECT_EQ(check.exit_code, 0) << check.output;
+}
+
+// --skin goblin composes default, goblin: the slots goblin leaves empty show the default skin's
+// attachments, and goblin's own head wins over the default's.
+TEST_F(MfeCli, PoseSkinsComposeOverTheDefaultSkin) {
+  std::string text = read_text(path("tiny/tiny.mskel"));
+  const std::string end = "    }\n  ]\n}";
+  const std::size_t at = text.rfind(end);
+  ASSERT_NE(at, std::string::npos);
+  text.replace(at, end.size(),
+               "    },\n    { \"name\": \"goblin\", \"attachments\": [\n"
+               "      { \"slot\": \"head\", \"name\": \"head\", \"type\": \"Region\", \"x\": 75, \"width\": 40, \"height\": 40 }\n"
+               "    ] }\n  ]\n}");
+  write_text(path("tiny/tiny.mskel"), text);
+  const Result r = mfe("skel pose " + arg("tiny/tiny.mskel") + " --clip idle --t 0 --skin goblin --json --vertices");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  auto doc = json::parse(r.output, "stdout");
+  ASSERT_TRUE(doc.ok()) << r.output;
+  using pose_json::member;
+  const json::Value& slots = member(*doc, "slots");
+  ASSERT_EQ(slots.items.size(), 4u);
+  EXPECT_EQ(member(slots.items[0], "attachment").string, "body");  // only in default
+  EXPECT_EQ(member(slots.items[1], "attachment").string, "arm");
+  EXPECT_EQ(member(slots.items[2], "attachment").string, "head");
+  EXPECT_EQ(member(slots.items[3], "attachment").string, "blink");
+  // The head shown is goblin's 40 × 40 region, not the default's 24 × 24.
+  bool found = false;
+  for (const json::Value& v : member(*doc, "vertices").items) {
+    if (member(v, "slot").string != "head") continue;
+    found = true;
+    const std::vector<json::Value>& xy = member(v, "xy").items;
+    ASSERT_EQ(xy.size(), 8u);
+    double min_x = 1e9, max_x = -1e9;
+    for (std::size_t i = 0; i < 8; i += 2) {
+      min_x = std::min(min_x, xy[i].number);
+      max_x = std::max(max_x, xy[i].number);
+    }
+    EXPECT_NEAR(max_x - min_x, 40, 1e-3);
+  }
+  EXPECT_TRUE(found) << r.output;
+}
+
 TEST_F(MfeCli, BenchMeasuresEachStage) {
   const Result r = mfe("skel bench " + arg("tiny/tiny.mskel") + " --clip idle --instances 3 --frames 5");
   ASSERT_EQ(r.exit_code, 0) << r.output;

@@ -80,17 +80,19 @@ std::vector<std::string> bone_timeline_names() {
 }
 
 // The rig a clip belongs to by its place on disk: "<dir>/<name>.clips/<clip>.manim" beside
-// "<dir>/<name>.mskel".
+// "<dir>/<name>.mskel", where the clip's path may run through sub-folders ("emotes/angry").
 std::optional<std::string> rig_of(const std::string& manim) {
-  const fs::path folder = fs::path(manim).parent_path();
-  const std::string folder_name = folder.filename().string();
   const std::string suffix = ".clips";
-  if (folder_name.size() <= suffix.size() || !folder_name.ends_with(suffix)) return std::nullopt;
-  const fs::path mskel =
-      folder.parent_path() / (folder_name.substr(0, folder_name.size() - suffix.size()) + ".mskel");
-  std::error_code ec;
-  if (!fs::is_regular_file(mskel, ec)) return std::nullopt;
-  return mskel.string();
+  for (fs::path folder = fs::path(manim).parent_path(); !folder.empty() && folder.has_filename();
+       folder = folder.parent_path()) {
+    const std::string folder_name = folder.filename().string();
+    if (folder_name.size() <= suffix.size() || !folder_name.ends_with(suffix)) continue;
+    const fs::path mskel =
+        folder.parent_path() / (folder_name.substr(0, folder_name.size() - suffix.size()) + ".mskel");
+    std::error_code ec;
+    if (fs::is_regular_file(mskel, ec)) return mskel.string();
+  }
+  return std::nullopt;
 }
 
 int fail(const std::string& message) {

@@ -237,7 +237,9 @@ int run_render(const RenderOptions& o) {
     }
   }
 
-  const std::string skin_text = o.skins.empty() ? (rt.data->skins.empty() ? "none" : rt.data->skins[0].name) : o.skins;
+  const int initial_skin = rt.data->default_skin() >= 0 ? rt.data->default_skin() : 0;
+  const std::string skin_text =
+      o.skins.empty() ? (rt.data->skins.empty() ? "none" : rt.data->skins[static_cast<std::size_t>(initial_skin)].name) : o.skins;
   const std::string path_text = o.cpu_skinning ? "cpu skinning" : "compute skinning";
   // The device's short name ("llvmpipe", not its LLVM version), so the title fits at full size.
   std::string device_name = (*gpu)->device->name();

@@ -13,6 +13,7 @@
 
 #include "commands.hpp"
 #include "contact_sheet.hpp"
+#include "mf/anim/loop_time.hpp"
 #include "mf/imaging/png.hpp"
 #include "mf/render/sdl_window.hpp"
 #include "mf/render/skeleton_renderer.hpp"
@@ -112,7 +113,7 @@ render::Affine2 fit_clip(const skel::SkeletonData& data, int clip, int width, in
 std::string title_for(const skel::SkeletonData& data, int clip, float time, float fps, bool paused) {
   const skel::ClipData* c = data.clip(clip);
   const float length = c ? c->length : 0;
-  const float shown = length > 0 ? std::fmod(time, length) : time;
+  const float shown = length > 0 ? anim::loop_position(time, length).time : time;
   char text[256];
   std::snprintf(text, sizeof text, "%s | %s  %.2f / %.2f s | %.0f fps%s", data.name.c_str(), data.clips[static_cast<std::size_t>(clip)].name.c_str(),
                 static_cast<double>(shown), static_cast<double>(length), static_cast<double>(fps), paused ? " | paused" : "");

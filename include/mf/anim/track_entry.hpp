@@ -95,8 +95,9 @@ class TrackEntry {
   float track_end() const { return track_end_; }
   void set_track_end(float v) { track_end_ = v; }
 
-  // Clip time at a track time: wrapped into the range when looping, clamped otherwise, mirrored
-  // when reversed. `loops` receives the number of completed passes of the range.
+  // Clip time at a track time: wrapped into the range when looping (loop_time.hpp: a track time of
+  // exactly k passes shows the range's end, only time past it wraps), clamped otherwise, mirrored
+  // when reversed. `loops` receives the number of wraps back to the range's start.
   float clip_time(float track_time, std::int32_t* loops = nullptr) const;
 
  private:

@@ -114,6 +114,9 @@ struct SkinEntry {
 // The attachment for (slot, name id) in a sorted skin table, or −1.
 std::int32_t find_skin_attachment(std::span<const SkinEntry> entries, std::int32_t slot, std::int32_t name);
 
+// The name of the skin that is the base of every skin composition, as in Spine.
+inline constexpr std::string_view kDefaultSkinName = "default";
+
 struct SkinData {
   std::string name;
   std::vector<SkinEntry> entries;
@@ -231,6 +234,9 @@ class SkeletonData {
   int find_bone(std::string_view name) const;
   int find_slot(std::string_view name) const;
   int find_skin(std::string_view name) const;
+  // The skin named kDefaultSkinName, or −1: the base of every skin composition (skin_composer.hpp)
+  // and the skin a new pose shows.
+  int default_skin() const;
   int find_event(std::string_view name) const;
 
   // Clips: every clip the rig has is known by name and length; a clip's timelines are compiled when

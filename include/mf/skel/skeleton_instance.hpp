@@ -45,7 +45,8 @@ class SkeletonInstance {
 };
 
 // A sample that plays `clip` looped (or held at its end) from time `previous` to `now` (seconds since
-// the clip started), with the wraps counted, for simple players and tools.
+// the clip started), with the wraps counted, for simple players and tools. A loop wraps by
+// anim::loop_position: `now` equal to the length shows the end pose, only time past it wraps.
 anim::ClipSample loop_sample(const SkeletonData& data, int clip, float previous, float now, bool loop = true);
 
 }  // namespace mf::skel

@@ -82,7 +82,7 @@ class SkeletonPose {
   void reserve_cursors();
 
   // The active skin table, sorted by (slot, name). apply_skin (skin_composer.hpp) sets it; a new pose
-  // uses the data's first skin.
+  // uses the data's default skin, or its first skin when none is named "default".
   const std::vector<SkinEntry>* skin = nullptr;
 
   // ---- world-transform bookkeeping (world_transform.cpp) ----

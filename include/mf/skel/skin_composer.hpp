@@ -1,6 +1,9 @@
 #pragma once
 // Skins at run time: one or more skins merged in order (later wins per slot and attachment name).
-// Each unique combination is composed once and cached in a SkinCache shared by every instance of the
+// The skin named "default", when the data has one, is always the base of a composition (as in Spine):
+// it is prepended to the list unless the list already starts with it, so its attachments show in
+// every slot and under every name that the listed skins leave empty, and its skin-required bones and
+// constraints are active like those of any listed skin. Each unique combination is composed once and cached in a SkinCache shared by every instance of the
 // data, so a hundred orcs in the same outfit share one table; composing a new combination allocates
 // once, at the call, never per frame.
 
@@ -24,7 +27,7 @@ class SkeletonPose;
 // and its parent is active (a child of an inactive bone has no world transform to follow). A
 // constraint is active when it is not skin-required or one of the skins lists it.
 struct ComposedSkin {
-  std::vector<std::int32_t> skins;          // the skin indices, in order
+  std::vector<std::int32_t> skins;          // the skin indices composed, in order (the default skin first)
   std::vector<SkinEntry> entries;           // sorted by (slot, name)
   std::vector<std::uint8_t> bone_active;    // per bone
   std::vector<std::uint8_t> constraint_active;  // per constraint id (SkeletonData::constraint_steps)
@@ -37,7 +40,8 @@ class SkinCache {
  public:
   explicit SkinCache(const SkeletonData& data) : data_(&data) {}
 
-  // The composed table for these skins (by index, in order), composed on first use. Indices outside
+  // The composed table for these skins (by index, in order, over the default skin), composed on
+  // first use; an empty list is the default skin alone. Indices outside
   // the data's skins are left out of the composition (use the name overload for checked input). A
   // list already composed is found without allocating.
   const ComposedSkin& compose(std::span<const std::int32_t> skins);

@@ -6,6 +6,7 @@
 
 #include "mf/core/file_io.hpp"
 #include "mf/offline/format/clip_format.hpp"
+#include "mf/offline/format/clip_names.hpp"
 #include "mf/offline/format/skeleton_format.hpp"
 
 namespace mf::offline {
@@ -36,17 +37,36 @@ std::string clips_folder(const SkeletonSource& skeleton, const std::string& mske
   return resolve(base, fs::path(mskel_path).stem().string() + ".clips");
 }
 
-std::vector<ClipFile> discover_clips(const SkeletonSource& skeleton, const std::string& mskel_path) {
+Expected<std::vector<ClipFile>> discover_clips(const SkeletonSource& skeleton, const std::string& mskel_path) {
   std::vector<ClipFile> out;
-  const fs::path folder = clips_folder(skeleton, mskel_path);
+  const std::string folder_name = clips_folder(skeleton, mskel_path);
+  const fs::path folder = folder_name;
   std::error_code ec;
   if (!fs::is_directory(folder, ec)) return out;
-  for (fs::directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec)) {
+  for (fs::recursive_directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec)) {
     const fs::path& p = it->path();
     if (p.extension() != ".manim" || !it->is_regular_file(ec)) continue;
-    out.push_back({p.stem().string(), p.string()});
+    std::string stem = fs::path(p).replace_extension().lexically_relative(folder).generic_string();
+    std::string why;
+    std::optional<std::string> name = clip_name_of(stem, &why);
+    if (!name)
+      return Unexpected{Error{p.string(), {}, {},
+                              "not a clip file name: " + why + " (clip names: docs/format-manim.md, \"Clip names\")"}};
+    out.push_back({std::move(*name), p.string()});
   }
+  if (ec) return Unexpected{Error{folder_name, {}, {}, "cannot list the clips folder: " + ec.message()}};
   std::sort(out.begin(), out.end(), [](const ClipFile& a, const ClipFile& b) { return a.name < b.name; });
+  std::vector<std::string> names;
+  for (const ClipFile& c : out) names.push_back(c.name);
+  if (auto conflict = clip_name_conflict(names)) {
+    const auto path_of = [&](const std::string& n) {
+      return std::find_if(out.begin(), out.end(), [&](const ClipFile& c) { return c.name == n; })->path;
+    };
+    return Unexpected{Error{path_of(conflict->second), {}, {},
+                            "clips \"" + conflict->first + "\" (" + path_of(conflict->first) + ") and \"" + conflict->second +
+                                "\" differ only by case: their files would be one on a file system that ignores case; "
+                                "rename one"}};
+  }
   return out;
 }
 
@@ -56,7 +76,9 @@ Expected<Rig> load_rig(const std::string& mskel_path) {
   Rig rig;
   rig.path = mskel_path;
   rig.skeleton = std::move(skeleton).value();
-  rig.clips = discover_clips(rig.skeleton, mskel_path);
+  Expected<std::vector<ClipFile>> clips = discover_clips(rig.skeleton, mskel_path);
+  if (!clips) return Unexpected{clips.error()};
+  rig.clips = std::move(clips).value();
   return rig;
 }
 

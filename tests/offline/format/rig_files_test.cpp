@@ -50,18 +50,73 @@ TEST(RigFiles, DiscoverClipsListsManimFilesSortedByName) {
   dir.write("hero.clips/walk.manim", "{}");
   dir.write("hero.clips/idle.manim", "{}");
   dir.write("hero.clips/notes.txt", "not a clip");
-  dir.write("hero.clips/nested/run.manim", "{}");  // only the folder itself is searched
   fs::create_directories(dir.file("hero.clips/folder.manim"));
   const auto clips = discover_clips(SkeletonSource{}, dir.file("hero.mskel"));
-  ASSERT_EQ(clips.size(), 2u);
-  EXPECT_EQ(clips[0].name, "idle");
-  EXPECT_EQ(clips[0].path, dir.file("hero.clips/idle.manim"));
-  EXPECT_EQ(clips[1].name, "walk");
+  ASSERT_TRUE(clips.ok()) << clips.error().to_string();
+  ASSERT_EQ(clips->size(), 2u);
+  EXPECT_EQ((*clips)[0].name, "idle");
+  EXPECT_EQ((*clips)[0].path, dir.file("hero.clips/idle.manim"));
+  EXPECT_EQ((*clips)[1].name, "walk");
+}
+
+TEST(RigFiles, DiscoverClipsNamesNestedClipsByTheirPath) {
+  TempDir dir;
+  dir.write("hero.clips/walk.manim", "{}");
+  dir.write("hero.clips/emotes/angry.manim", "{}");
+  dir.write("hero.clips/emotes/happy/big.manim", "{}");
+  dir.write("hero.clips/emotes/readme.txt", "not a clip");
+  const auto clips = discover_clips(SkeletonSource{}, dir.file("hero.mskel"));
+  ASSERT_TRUE(clips.ok()) << clips.error().to_string();
+  ASSERT_EQ(clips->size(), 3u);
+  EXPECT_EQ((*clips)[0].name, "emotes/angry");
+  EXPECT_EQ((*clips)[0].path, dir.file("hero.clips/emotes/angry.manim"));
+  EXPECT_EQ((*clips)[1].name, "emotes/happy/big");
+  EXPECT_EQ((*clips)[2].name, "walk");
+}
+
+TEST(RigFiles, DiscoverClipsUndoesTheEscapes) {
+  TempDir dir;
+  dir.write("hero.clips/what%3F.manim", "{}");
+  dir.write("hero.clips/%2Ehidden/100%25.manim", "{}");
+  const auto clips = discover_clips(SkeletonSource{}, dir.file("hero.mskel"));
+  ASSERT_TRUE(clips.ok()) << clips.error().to_string();
+  ASSERT_EQ(clips->size(), 2u);
+  EXPECT_EQ((*clips)[0].name, ".hidden/100%");
+  EXPECT_EQ((*clips)[1].name, "what?");
+}
+
+TEST(RigFiles, DiscoverClipsRefusesFileNamesTheRuleDoesNotWrite) {
+  TempDir dir;
+  dir.write("hero.clips/50%.manim", "{}");
+  const auto clips = discover_clips(SkeletonSource{}, dir.file("hero.mskel"));
+  ASSERT_FALSE(clips.ok());
+  EXPECT_EQ(clips.error().file, dir.file("hero.clips/50%.manim"));
+  EXPECT_NE(clips.error().message.find("%25"), std::string::npos) << clips.error().message;
+
+  TempDir other;
+  other.write("hero.clips/w%61lk.manim", "{}");  // "a" needs no escape: not canonical
+  const auto walk = discover_clips(SkeletonSource{}, other.file("hero.mskel"));
+  ASSERT_FALSE(walk.ok());
+  EXPECT_NE(walk.error().message.find("walk.manim"), std::string::npos) << walk.error().message;
+}
+
+TEST(RigFiles, DiscoverClipsRefusesNamesThatDifferOnlyByCase) {
+  TempDir dir;
+  dir.write("hero.clips/Emotes/angry.manim", "{}");
+  dir.write("hero.clips/emotes/sad.manim", "{}");
+  const auto clips = discover_clips(SkeletonSource{}, dir.file("hero.mskel"));
+  if (fs::exists(dir.file("hero.clips/EMOTES")))
+    GTEST_SKIP() << "this file system ignores case: the two folders are one";
+  ASSERT_FALSE(clips.ok());
+  EXPECT_NE(clips.error().message.find("differ only by case"), std::string::npos) << clips.error().message;
+  EXPECT_NE(clips.error().message.find("Emotes/angry"), std::string::npos) << clips.error().message;
 }
 
 TEST(RigFiles, DiscoverClipsWithoutAFolderGivesNone) {
   TempDir dir;
-  EXPECT_TRUE(discover_clips(SkeletonSource{}, dir.file("hero.mskel")).empty());
+  const auto clips = discover_clips(SkeletonSource{}, dir.file("hero.mskel"));
+  ASSERT_TRUE(clips.ok());
+  EXPECT_TRUE(clips->empty());
 }
 
 TEST(RigFiles, LoadRigReadsTheSkeletonAndListsItsClips) {

@@ -3,9 +3,11 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <string>
 
 #include "mf/offline/graph/graph_check.hpp"
+#include "support/temp_dir.hpp"
 #include "mf/offline/graph/graph_format.hpp"
 
 namespace mf::offline {
@@ -93,6 +95,23 @@ TEST(GraphCheck, UnknownClip) {
              "t.mgraph:14:48: layers[0].machine.states[0].clip: unknown clip \"idel\"; rig.mskel has: idle, jump, "
              "run, walk");
   EXPECT_EQ(all(check(graph_with(m), nullptr)), "") << "without a rig clips are not checked";
+}
+
+// A clip in a sub-folder of the rig's clips folder is named by its path, in graphs too.
+TEST(GraphCheck, NestedClipsAreNamedByTheirPath) {
+  mf::testing::TempDir dir("mf_graph_check");
+  std::filesystem::copy(MF_TEST_DATA_DIR "/rigs/tiny", dir.path(), std::filesystem::copy_options::recursive);
+  std::filesystem::create_directories(dir.path() / "tiny.clips/emotes");
+  std::filesystem::copy_file(dir.path() / "tiny.clips/wave.manim", dir.path() / "tiny.clips/emotes/angry.manim");
+  Expected<GraphRigNames> rig = load_graph_rig_names(dir.file("tiny.mskel"));
+  ASSERT_TRUE(rig.ok()) << rig.error().to_string();
+  EXPECT_EQ(rig->clips, (std::vector<std::string>{"emotes/angry", "idle", "wave"}));
+  const std::string nested = R"({ "entry": "angry", "states": [{ "name": "angry", "clip": "emotes/angry" }] })";
+  EXPECT_EQ(all(check(graph_with(nested), &*rig)), "");
+  const std::string flat = R"({ "entry": "angry", "states": [{ "name": "angry", "clip": "emotes_angry" }] })";
+  const std::vector<Finding> findings = check(graph_with(flat), &*rig);
+  ASSERT_EQ(findings.size(), 1u) << all(findings);
+  EXPECT_NE(findings[0].error.message.find("has: emotes/angry, idle, wave"), std::string::npos) << all(findings);
 }
 
 TEST(GraphCheck, UnknownBlendMemberClipAndMaskBone) {

@@ -1,6 +1,7 @@
 #pragma once
-// A rig on disk: the .mskel and the clips it finds. A clip has no name field: its name is its file
-// name without the extension.
+// A rig on disk: the .mskel and the clips it finds. A clip has no name field: its name is its path
+// inside the clips folder without ".manim" (<rig>.clips/emotes/angry.manim is clip "emotes/angry"),
+// with the escapes of clip_names.hpp undone.
 
 #include <string>
 #include <string_view>
@@ -13,7 +14,7 @@
 namespace mf::offline {
 
 struct ClipFile {
-  std::string name;  // file name without ".manim"
+  std::string name;  // path in the clips folder without ".manim", unescaped (clip_names.hpp)
   std::string path;
 };
 
@@ -27,8 +28,10 @@ struct Rig {
 // beside it when that is empty.
 std::string clips_folder(const SkeletonSource& skeleton, const std::string& mskel_path);
 
-// Every .manim file in the clips folder, sorted by name. A missing folder gives no clips.
-std::vector<ClipFile> discover_clips(const SkeletonSource& skeleton, const std::string& mskel_path);
+// Every .manim file in the clips folder and its sub-folders, sorted by name. A missing folder gives
+// no clips. A file name the clip name rule does not write, or two clips whose names differ only by
+// case, are errors naming the file.
+Expected<std::vector<ClipFile>> discover_clips(const SkeletonSource& skeleton, const std::string& mskel_path);
 
 // Reads and validates the .mskel and lists its clips (without reading them).
 Expected<Rig> load_rig(const std::string& mskel_path);

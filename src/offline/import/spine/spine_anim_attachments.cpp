@@ -50,6 +50,32 @@ int AnimationConverter::deform_floats(const Node& where, int skin, int slot, con
   return vertex_floats(mesh->vertices);
 }
 
+namespace {
+
+// A deform key's offsets for every vertex float (zero outside the keyed run).
+std::vector<float> dense_deform(const DeformKeySource& key, int floats) {
+  std::vector<float> out(static_cast<std::size_t>(std::max(floats, 0)), 0.0f);
+  for (std::size_t j = 0; j < key.values.size(); ++j)
+    if (static_cast<std::size_t>(key.offset) + j < out.size()) out[static_cast<std::size_t>(key.offset) + j] = key.values[j];
+  return out;
+}
+
+// The keyed run of dense offsets: from the first non-zero float to the last.
+DeformKeySource sparse_deform(const std::vector<float>& dense) {
+  DeformKeySource out;
+  std::size_t first = 0, last = dense.size();
+  while (first < last && dense[first] == 0) ++first;
+  while (last > first && dense[last - 1] == 0) --last;
+  out.offset = static_cast<int>(first);
+  out.values.assign(dense.begin() + static_cast<std::ptrdiff_t>(first), dense.begin() + static_cast<std::ptrdiff_t>(last));
+  if (out.values.empty()) out.offset = 0;
+  for (float& v : out.values)
+    if (v == 0) v = 0.0f;  // no negative zeros
+  return out;
+}
+
+}  // namespace
+
 void AnimationConverter::deform(const Node& keys, const std::string& skin, int slot, const std::string& slot_name,
                                 const std::string& attachment) {
   const int floats = deform_floats(keys, skeleton_.find_skin(skin), slot, attachment);
@@ -104,6 +130,31 @@ void AnimationConverter::deform(const Node& keys, const std::string& skin, int s
   if (tl.times.empty()) {
     note(keys.path(), "timeline without keys; ignored");
     return;
+  }
+  // Segments whose bezier handles leave them in time take Spine's polyline reading: keys of their own
+  // at the pieces' ends, each the vertices interpolated by the reading's fraction (from the last
+  // segment back, so the indices still to visit stay put).
+  for (std::size_t s = curves.size(); s-- > 0;) {
+    KeyTrack segment;
+    segment.times = {tl.times[s], tl.times[s + 1]};
+    segment.values = {0, 1};
+    segment.curves = {curves[s]};
+    if (reexpress_as_polylines(segment) == 0) continue;
+    const std::vector<float> from = dense_deform(tl.keys[s], floats), to = dense_deform(tl.keys[s + 1], floats);
+    std::vector<float> inserted_times;
+    std::vector<DeformKeySource> inserted_keys;
+    for (std::size_t k = 1; k + 1 < segment.key_count(); ++k) {
+      const double f = segment.value(k, 0);
+      std::vector<float> v(static_cast<std::size_t>(floats));
+      for (std::size_t j = 0; j < v.size(); ++j) v[j] = static_cast<float>(from[j] + (to[j] - from[j]) * f);
+      inserted_times.push_back(static_cast<float>(segment.times[k]));
+      inserted_keys.push_back(sparse_deform(v));
+    }
+    const auto at = static_cast<std::ptrdiff_t>(s);
+    tl.times.insert(tl.times.begin() + at + 1, inserted_times.begin(), inserted_times.end());
+    tl.keys.insert(tl.keys.begin() + at + 1, inserted_keys.begin(), inserted_keys.end());
+    curves.erase(curves.begin() + at);
+    curves.insert(curves.begin() + at, segment.curves.begin(), segment.curves.end());
   }
   // The curve's y is already the fraction from one key to the next: a track whose values run 0 → 1
   // in every segment normalises it unchanged, and normalises x as for every other timeline.

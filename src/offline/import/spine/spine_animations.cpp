@@ -129,7 +129,7 @@ std::optional<KeyTrack> AnimationConverter::read_track(const Node& keys, int com
 void AnimationConverter::add_curve_timeline(KeyTrack track, CurveKind kind, const std::string& target,
                                             const std::string& where, std::uint32_t channels) {
   round_to_float(track);
-  split_flat_overshoots(track);
+  reexpress_as_polylines(track);  // also takes the flat segments with an overshoot
   NormaliseReport report;
   CurveTimeline tl;
   tl.kind = kind;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "mf/core/math/vec2.hpp"
 
@@ -63,7 +64,173 @@ bool is_flat_overshoot(const KeyTrack& track, std::size_t segment, int component
   return c.type == CurveType::Bezier && v0 == v1 && (c.cy1 != v0 || c.cy2 != v0);
 }
 
+// One key of a component's re-expression: its time (a float), its value, and whether the piece
+// that follows it is stepped (a jump) rather than linear.
+struct PieceKey {
+  double t = 0;
+  double v = 0;
+  bool stepped_after = false;
+};
+
+double next_float_up(double t) {
+  return static_cast<double>(std::nextafter(static_cast<float>(t), std::numeric_limits<float>::infinity()));
+}
+// The largest float at or below t.
+double float_at_or_below(double t) {
+  const auto f = static_cast<float>(t);
+  return static_cast<double>(f) <= t ? static_cast<double>(f)
+                                     : static_cast<double>(std::nextafter(f, -std::numeric_limits<float>::infinity()));
+}
+double next_float_down(double t) {
+  return static_cast<double>(std::nextafter(static_cast<float>(t), -std::numeric_limits<float>::infinity()));
+}
+
+// The polyline of spine_bezier_value over [t0, t1] as keys (t0 and t1 included, t1 with value v1).
+std::vector<PieceKey> polyline_keys(double t0, double v0, const SpineCurve& c, double t1, double v1) {
+  constexpr int n = kSpineBezierSteps;
+  double x[n + 1], y[n + 1];
+  for (int i = 0; i <= n; ++i) {
+    const double u = static_cast<double>(i) / n;
+    x[i] = cubic(t0, c.cx1, c.cx2, t1, u);
+    y[i] = cubic(v0, c.cy1, c.cy2, v1, u);
+  }
+  x[0] = t0;
+  y[0] = v0;
+  x[n] = t1;
+  y[n] = v1;
+  const double tolerance = 1e-6 * std::max({1.0, std::fabs(v0), std::fabs(v1), std::fabs(c.cy1), std::fabs(c.cy2)});
+  std::vector<PieceKey> keys{{t0, v0, false}};
+  auto add = [&](double t, double v) {
+    const double tf = round_float(t);
+    if (tf <= keys.back().t || tf >= t1) return false;
+    keys.push_back({tf, v, false});
+    return true;
+  };
+  double reached = t0, value_there = v0;  // the latest time the polyline has covered, and its value
+  int covering = 0;                         // the point whose piece covered it (0: the key at t0)
+  for (int i = 1; i <= n; ++i) {
+    if (!(x[i] > reached)) continue;  // a point at or behind what earlier points covered is never read
+    const double xa = x[i - 1], ya = y[i - 1], xb = x[i], yb = y[i];
+    auto line = [&](double t) { return ya + (yb - ya) * (t - xa) / (xb - xa); };
+    if (std::fabs(line(reached) - value_there) > tolerance) {  // the reading jumps just after `reached`
+      // The key before the jump at the last float not past it, so that every float time after the
+      // jump's key reads the new piece, as the rule does.
+      PieceKey& before = keys.back();
+      const double at = float_at_or_below(reached);
+      if (covering > 0 && at > keys[keys.size() - 2].t) {
+        const int p = covering;
+        before.t = at;
+        before.v = y[p - 1] + (y[p] - y[p - 1]) * (at - x[p - 1]) / (x[p] - x[p - 1]);
+      }
+      before.stepped_after = true;
+      const double after = next_float_up(before.t);
+      if (!add(after, line(after))) before.stepped_after = false;
+    }
+    covering = i;
+    if (xb < t1) {
+      add(xb, line(round_float(xb)));
+      reached = xb;
+      value_there = line(xb);
+      continue;
+    }
+    // This piece reaches the segment's end: at t1 the next key's value takes over.
+    if (std::fabs(line(t1) - v1) > tolerance) {
+      const double before = next_float_down(t1);
+      if (add(before, line(before))) keys.back().stepped_after = true;
+    }
+    break;
+  }
+  keys.push_back({t1, v1, false});
+  return keys;
+}
+
+// The value of a re-expression at time t within its span.
+double piece_value(const std::vector<PieceKey>& keys, double t) {
+  for (std::size_t k = 0; k + 1 < keys.size(); ++k) {
+    const PieceKey& a = keys[k];
+    const PieceKey& b = keys[k + 1];
+    if (t == a.t) return a.v;
+    if (t < b.t) return a.stepped_after ? a.v : a.v + (b.v - a.v) * (t - a.t) / (b.t - a.t);
+  }
+  return keys.back().v;
+}
+
+// Whether the piece of a re-expression that holds the time span starting at t is stepped.
+bool piece_stepped(const std::vector<PieceKey>& keys, double t) {
+  for (std::size_t k = 0; k + 1 < keys.size(); ++k)
+    if (t >= keys[k].t && t < keys[k + 1].t) return keys[k].stepped_after;
+  return false;
+}
+
+bool reaches_outside(const KeyTrack& track, std::size_t segment, int component) {
+  const SpineCurve& c = track.curve(segment, component);
+  const double t0 = track.times[segment], t1 = track.times[segment + 1];
+  return c.type == CurveType::Bezier && (std::min(c.cx1, c.cx2) < t0 || std::max(c.cx1, c.cx2) > t1);
+}
+
 }  // namespace
+
+double spine_bezier_value(double t0, double v0, const SpineCurve& c, double t1, double v1, double t) {
+  if (c.type == CurveType::Stepped) return t < t1 ? v0 : v1;
+  if (t <= t0) return v0;
+  if (t >= t1) return v1;
+  if (c.type == CurveType::Linear) return v0 + (v1 - v0) * (t - t0) / (t1 - t0);
+  constexpr int n = kSpineBezierSteps;
+  double xa = t0, ya = v0;
+  for (int i = 1; i <= n; ++i) {
+    const double u = static_cast<double>(i) / n;
+    const double xb = i == n ? t1 : cubic(t0, c.cx1, c.cx2, t1, u), yb = i == n ? v1 : cubic(v0, c.cy1, c.cy2, v1, u);
+    if (xb >= t) return xb == xa ? yb : ya + (yb - ya) * (t - xa) / (xb - xa);
+    xa = xb;
+    ya = yb;
+  }
+  return v1;
+}
+
+int reexpress_as_polylines(KeyTrack& track) {
+  int reexpressed = 0;
+  for (std::size_t seg = 0; seg + 1 < track.key_count();) {
+    bool outside = false;
+    for (int c = 0; c < track.curved; ++c)
+      outside = outside || reaches_outside(track, seg, c) || is_flat_overshoot(track, seg, c);
+    if (!outside) {
+      ++seg;
+      continue;
+    }
+    // Every bezier component of the segment takes Spine's reading, so that all of them match it;
+    // linear and stepped ones are split exactly by insert_key.
+    std::vector<int> components;
+    for (int c = 0; c < track.curved; ++c)
+      if (track.curve(seg, c).type == CurveType::Bezier) components.push_back(c);
+    ++reexpressed;
+    const double t0 = track.times[seg], t1 = track.times[seg + 1];
+    std::vector<std::vector<PieceKey>> pieces;
+    std::vector<double> cuts;
+    for (int c : components) {
+      pieces.push_back(polyline_keys(t0, track.value(seg, c), track.curve(seg, c), t1, track.value(seg + 1, c)));
+      for (std::size_t k = 1; k + 1 < pieces.back().size(); ++k) cuts.push_back(pieces.back()[k].t);
+    }
+    std::sort(cuts.begin(), cuts.end());
+    cuts.erase(std::unique(cuts.begin(), cuts.end()), cuts.end());
+    std::size_t at = seg;
+    for (double cut : cuts) {
+      if (cut <= track.times[at] || cut >= t1) continue;
+      insert_key(track, at, cut);
+      ++at;
+    }
+    // Keys seg … at + 1 now span the old segment: the re-expressed components take their pieces.
+    for (std::size_t i = 0; i < components.size(); ++i) {
+      const int c = components[i];
+      for (std::size_t k = seg; k <= at; ++k) {
+        if (k > seg) track.values[k * static_cast<std::size_t>(track.components) + static_cast<std::size_t>(c)] =
+            round_float(piece_value(pieces[i], track.times[k]));
+        track.curve(k, c) = piece_stepped(pieces[i], track.times[k]) ? SpineCurve::stepped() : SpineCurve::linear();
+      }
+    }
+    seg = at + 1;
+  }
+  return reexpressed;
+}
 
 void negate_component(KeyTrack& track, int component) {
   auto negate = [](double& v) { v = v == 0 ? 0 : -v; };  // no negative zeros in the clip

@@ -1,9 +1,9 @@
 #pragma once
 // Spine 4.x curves turned into ours. Spine stores a bezier per key and per interpolated component as
 // absolute control points (time, value); ours are normalised to the segment (x = time fraction,
-// y = value fraction). A segment whose two key values are equal but whose handles leave that value
-// cannot be normalised (its value span is zero), so it is first split exactly at the curve's
-// extrema, which become keys of their own. Not installed.
+// y = value fraction). A segment that cannot be normalised as Spine reads it (handles outside the
+// segment in time; equal key values with handles that leave that value) is re-expressed as Spine's
+// polyline reading of it (reexpress_as_polylines). Not installed.
 
 #include <cstddef>
 #include <vector>
@@ -56,9 +56,30 @@ double evaluate(const KeyTrack& track, int component, double t);
 void insert_key(KeyTrack& track, std::size_t segment, double t);
 
 // Splits every segment whose curved component has equal key values but a bezier whose handles leave
-// that value, at the curve's extrema in time, so that no overshoot is lost when normalising. Returns
-// the number of keys inserted.
+// that value, at the curve's extrema in time, so that no overshoot is lost when normalising (exact
+// for the curve; the import uses reexpress_as_polylines instead, which matches Spine's reading).
+// Returns the number of keys inserted.
 int split_flat_overshoots(KeyTrack& track);
+
+// Spine's evaluation of a bezier segment, measured against its runtime: the curve is sampled at
+// kSpineBezierSteps equal steps of its parameter (points i = 0 … steps, u = i / steps), and the value
+// at a time t in (t0, t1) is read off that polyline in time: the first point i ≥ 1 whose time is ≥ t,
+// interpolated linearly from point i − 1. When the handles keep x(u) monotonic this is within a hair
+// of the exact curve; when a handle reaches outside the segment in time it is what Spine shows.
+inline constexpr int kSpineBezierSteps = 10;
+double spine_bezier_value(double t0, double v0, const SpineCurve& curve, double t1, double v1, double t);
+
+// Re-expresses every segment our normalised bezier cannot carry as Spine reads it: one whose bezier
+// handles reach outside it in time, by any amount (our curves keep x in [0, 1]; even a handle just
+// past the end by the export's rounding of handle times changes Spine's polyline), or one whose key
+// values are equal while its handles leave that value (no value span to normalise by; splitting it
+// into beziers would change the polyline Spine reads). Every bezier component of such a segment
+// becomes the polyline Spine reads
+// (spine_bezier_value), as linear pieces, with a stepped piece one float step long where the
+// polyline's reading jumps (the key before it at the last float not past the jump); keys are inserted
+// at the pieces' ends, and linear and stepped components are split there exactly (insert_key).
+// Returns the number of segments re-expressed.
+int reexpress_as_polylines(KeyTrack& track);
 
 // What normalising lost, for the import report.
 struct NormaliseReport {
@@ -68,7 +89,7 @@ struct NormaliseReport {
 
 // The normalised curves of the track, (key_count() − 1) × curved, segment-major, as CurveTimeline
 // holds them: x = (cx − t0) / (t1 − t0), y = (cy − v0) / (v1 − v0). A segment whose value span is zero
-// is linear (its value is constant; split_flat_overshoots has already taken out any overshoot).
+// is linear (its value is constant; reexpress_as_polylines has already taken out any overshoot).
 std::vector<Curve> normalised_curves(const KeyTrack& track, NormaliseReport& report);
 
 }  // namespace mf::offline::spine

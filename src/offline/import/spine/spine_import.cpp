@@ -11,6 +11,7 @@
 #include "mf/core/file_io.hpp"
 #include "mf/imaging/png.hpp"
 #include "mf/offline/format/clip_format.hpp"
+#include "mf/offline/format/clip_names.hpp"
 #include "mf/offline/format/skeleton_format.hpp"
 #include "mf/offline/import/spine/spine_atlas.hpp"
 #include "mf/offline/import/spine/spine_import.hpp"
@@ -26,30 +27,6 @@ std::string in_quotes(std::string_view s) { return "\"" + std::string(s) + "\"";
 std::string lower(std::string s) {
   for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return s;
-}
-
-// A file name for a clip: Spine's animation names may hold folder separators and other characters
-// file systems refuse.
-std::string file_safe(const std::string& name) {
-  std::string out;
-  for (char c : name) {
-    const auto u = static_cast<unsigned char>(c);
-    out += (u < 32 || std::string_view("/\\:*?\"<>|").find(c) != std::string_view::npos) ? '_' : c;
-  }
-  if (out.empty() || out == "." || out == "..") out = "_" + out;
-  return out;
-}
-
-// The file name (without .manim) of each clip, in order: file-safe and unique ignoring case.
-std::vector<std::string> clip_file_names(const std::vector<std::pair<std::string, ClipSource>>& clips) {
-  std::vector<std::string> out;
-  std::set<std::string> taken;
-  for (const auto& entry : clips) {
-    std::string file = file_safe(entry.first);
-    while (!taken.insert(lower(file)).second) file += "_";
-    out.push_back(std::move(file));
-  }
-  return out;
 }
 
 // The atlas: the one named, else <json base name>.atlas beside the JSON, else the only .atlas in
@@ -117,11 +94,19 @@ Expected<SpineImport> convert_spine(std::string_view json_text, const std::strin
     clip.skeleton_uid = out.skeleton.uid;
     clip.skeleton_path = out.name + ".mskel";
   }
-  const std::vector<std::string> files = clip_file_names(out.clips);
-  for (std::size_t i = 0; i < files.size(); ++i)
-    if (files[i] != out.clips[i].first)
-      out.notes.push_back({"animations." + out.clips[i].first,
-                           "written as " + in_quotes(files[i] + ".manim") + ": the name is not a safe file name"});
+  // Each clip keeps its animation's name, folders included ("emotes/angry"): its file is that path in
+  // the clips folder, escaped where a file system would refuse it (clip_names.hpp).
+  std::vector<std::string> names;
+  for (const auto& entry : out.clips) {
+    if (entry.first.empty())
+      return Unexpected{Error{file, "animations", {}, "an animation has an empty name: a clip needs one"}};
+    names.push_back(entry.first);
+  }
+  if (auto conflict = clip_name_conflict(names))
+    return Unexpected{Error{file, "animations." + conflict->second, {},
+                            "animations " + in_quotes(conflict->first) + " and " + in_quotes(conflict->second) +
+                                " differ only by case (or one is a folder of the other's path): their clip files would "
+                                "be one on a file system that ignores case; rename one in Spine"}};
   return out;
 }
 
@@ -206,13 +191,12 @@ Status write_spine_import(const SpineImport& import, const std::string& out_dir)
   }
   if (Status s = save_skeleton(import.skeleton, (out / (import.name + ".mskel")).string()); !s) return s;
   const fs::path clips = out / (import.name + ".clips");
-  if (!import.clips.empty()) {
-    fs::create_directories(clips, ec);
-    if (ec) return Unexpected{Error{clips.string(), {}, {}, "cannot create the folder: " + ec.message()}};
+  for (const auto& [name, clip] : import.clips) {
+    const fs::path manim = clips / (clip_file_stem(name) + ".manim");
+    fs::create_directories(manim.parent_path(), ec);
+    if (ec) return Unexpected{Error{manim.parent_path().string(), {}, {}, "cannot create the folder: " + ec.message()}};
+    if (Status s = save_clip(clip, manim.string()); !s) return s;
   }
-  const std::vector<std::string> files = clip_file_names(import.clips);
-  for (std::size_t i = 0; i < files.size(); ++i)
-    if (Status s = save_clip(import.clips[i].second, (clips / (files[i] + ".manim")).string()); !s) return s;
   std::string report = "Spine import report: " + import.name + " (Spine " +
                        (import.spine_version.empty() ? std::string("version unknown") : import.spine_version) + ")\n";
   if (import.notes.empty()) report += "Everything mapped exactly.\n";

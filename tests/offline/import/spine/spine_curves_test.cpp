@@ -220,5 +220,60 @@ TEST(SpineCurves, EvaluateMatchesTheBezierAndHoldsOutsideTheKeys) {
   EXPECT_NEAR(evaluate(track, 0, 1.37), spine_bezier(1, 2, 1.2, 5, 1.8, -3, 2, 6, 1.37), 1e-9);
 }
 
+TEST(SpineCurves, SegmentsWithHandlesInsideAreNotReexpressed) {
+  KeyTrack track = one_segment(0, 0, SpineCurve::bezier(0.25, 1, 0.75, 2), 1, 3);
+  const KeyTrack before = track;
+  EXPECT_EQ(reexpress_as_polylines(track), 0);
+  EXPECT_EQ(track.times, before.times);
+  EXPECT_EQ(track.values, before.values);
+}
+
+// A handle behind the segment's start: x(u) turns back in time. The component becomes linear and
+// stepped pieces that give Spine's polyline reading; so does the segment's other bezier component
+// (handles inside), which then reads as Spine reads it too.
+TEST(SpineCurves, HandlesOutsideBecomePiecesOfSpinesPolyline) {
+  KeyTrack track;
+  track.components = track.curved = 2;
+  track.times = {1, 2};
+  track.values = {0, 10, 8, 30};
+  track.curves = {SpineCurve::bezier(1.05, 0, 0.2, 8), SpineCurve::bezier(1.3, 12, 1.6, 25)};
+  const KeyTrack original = track;
+  round_to_float(track);
+  EXPECT_EQ(reexpress_as_polylines(track), 1);
+  ASSERT_GT(track.key_count(), 3u);
+  bool stepped = false;
+  for (std::size_t s = 0; s + 1 < track.key_count(); ++s) {
+    EXPECT_NE(track.curve(s, 0).type, CurveType::Bezier) << s;
+    stepped = stepped || track.curve(s, 0).type == CurveType::Stepped;
+    EXPECT_EQ(track.curve(s, 1).type, CurveType::Linear) << s;
+  }
+  EXPECT_TRUE(stepped) << "the reading jumps where the polyline turns back";
+  NormaliseReport report;
+  const std::vector<Curve> curves = normalised_curves(track, report);
+  EXPECT_EQ(report.clamped_x, 0);
+  for (int i = 0; i < 400; ++i) {
+    const double t = 1 + (i + 0.37) / 400.0;
+    const double expected0 = spine_bezier_value(1, 0, original.curve(0, 0), 2, 8, t);
+    EXPECT_NEAR(evaluate(track, 0, t), expected0, 1e-4) << t;
+    EXPECT_NEAR(ours(track, curves, 0, t), expected0, 1e-4) << t;
+    EXPECT_NEAR(evaluate(track, 1, t), spine_bezier_value(1, 10, original.curve(0, 1), 2, 30, t), 1e-4) << t;
+    EXPECT_NEAR(evaluate(track, 1, t), evaluate(original, 1, t), 0.2) << t << ": the polyline is near the curve (1 % of the span)";
+  }
+}
+
+// The polyline rule itself, by hand: ten steps of u, read at the first point whose time is ≥ t.
+TEST(SpineCurves, SpinesPolylineReadingByHand) {
+  // A linear bezier (handles at thirds): x(u) = u, y(u) = u, so the polyline is the line itself.
+  const SpineCurve straight = SpineCurve::bezier(1 / 3.0, 1 / 3.0, 2 / 3.0, 2 / 3.0);
+  EXPECT_NEAR(spine_bezier_value(0, 0, straight, 1, 1, 0.55), 0.55, 1e-12);
+  // Handles that send x(u) back: x(0.1) = 0.729·0 + 0.243·0.5 + 0.027·(−0.5) + 0.001 = 0.109 and
+  // x(0.2) = 0.384·0.5 − 0.096·0.5 + 0.008 = 0.152 …; t = 0.05 is read between points 0 and 1.
+  const SpineCurve back = SpineCurve::bezier(0.5, 0, -0.5, 1);
+  const double y1 = 0.243 * 0 + 0.027 * 1 + 0.001 * 1;
+  EXPECT_NEAR(spine_bezier_value(0, 0, back, 1, 1, 0.05), y1 * 0.05 / 0.109, 1e-9);
+  EXPECT_EQ(spine_bezier_value(0, 0, back, 1, 1, 0), 0);
+  EXPECT_EQ(spine_bezier_value(0, 0, back, 1, 1, 1), 1);
+}
+
 }  // namespace
 }  // namespace mf::offline::spine
