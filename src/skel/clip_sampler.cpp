@@ -373,7 +373,8 @@ void ClipSampler::sample_into_layer(SkeletonPose& pose, const anim::ClipSample& 
         break;
       }
       case TimelineKind::PhysicsReset: {
-        if (additive || w < sample.attachment_threshold) break;
+        // A reset is an instant, not a value to blend: every sample that plays its key resets,
+        // mixing in or out, whatever its weight.
         const float* times = clip.times.data() + tl.key_start;
         for (std::uint32_t k = 0; k < tl.key_count; ++k) {
           const float kt = times[k];

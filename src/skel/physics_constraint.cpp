@@ -1,40 +1,41 @@
-// Physics constraints: secondary motion (hair, cloth, tails) as two damped springs per constrained
-// bone, simulated in skeleton space at a fixed step.
+// Physics constraints: secondary motion (hair, cloth, tails, falling drops) simulated at a fixed step.
 //
-// The origin spring drives the translation channels: its offset is where the bone's origin is
-// simulated to be, minus where the animation puts it. The tip spring drives rotation, scale and
-// shear: the bone's tip (origin + length along the bone's world X axis) is simulated as a mass on a
-// spring towards the animated tip, and the bone turns (rotate), stretches (scale X) and skews (shear X)
-// towards the simulated tip, measured from the animated origin. A bone of zero length has no tip, so
-// only its translation channels act.
+// Each constraint keeps two damped springs for its bone, both measured against the animated pose:
+//   the origin spring    an offset o (skeleton-space pixels) of the bone's simulated origin from its
+//                        animated origin: the translation channels (x, y);
+//   the direction spring an angle θ (radians) between the simulated and the animated direction of the
+//                        bone, and a stretch σ (a fraction of the bone's length): rotate and shear X
+//                        take θ, scale X takes σ. A bone of zero length has no direction: only its
+//                        translation channels act.
 //
 // Each update (PhysicsMode::Update):
-//   1. A change of reset_count, a reset_physics() call or the skeleton's position jumping further than
-//      PhysicsData::limit since the previous update puts the constraint at rest (no offsets, no
-//      velocity, no remaining time) and records the animated positions; that frame's delta is dropped.
-//   2. Inertia: the animated origin and tip moved by Δ since the previous update (in the skeleton's
-//      world: the bone's movement in skeleton space plus the skeleton's own movement); the simulated
-//      points stay behind by inertia·Δ, so offset −= inertia·Δ. This is kinematic (no force, no mass).
-//   3. Fixed steps: delta accumulates in remaining; while remaining ≥ step, one semi-implicit Euler
-//      step of both springs, at most 4 per update, after which any remaining time is dropped:
-//        v = (v + (−k·o + g)·dt)·e^(−c·dt),   o = o + v·dt
-//      with k = strength·mass_inverse (capped at 1/dt², well inside the step's stability limit of 4/dt²),
-//      c = 10·damping per second (drag), and g = (wind, gravity) accelerations in pixels/s² (the
-//      constraint's own plus FrameContext's; +X and +Y down). At rest under gravity the offset is
-//      g/k: a heavier bone sags further and swings slower.
-//   4. Apply, with m = PhysicsPose::mix · FrameContext::physics_mix (nothing when m = 0):
-//        origin  += (offset_x·x, offset_y·y)·m                  (skeleton space, into the local x, y)
-//        rotation += angle(animated tip, simulated tip)·rotate·m  (degrees, seen from the animated origin)
-//        shear X  += the same angle·shear_x·m
-//        scale X  ·= 1 + (|simulated tip − origin| / |animated tip − origin| − 1)·scale_x·m
-//      A channel value of 0 turns that channel off.
-//      The angles turn the local values by the world angle, with its sign flipped under a reflecting
-//      parent frame (exact for parents without non-uniform scale). Then the bone's world transform is
-//      recomputed; its descendants follow in the update order.
-// PhysicsMode::Pose applies the current offsets to the current animated pose without touching the
-// state (scrubbing); PhysicsMode::None does nothing.
+//   1. Time. The constraint's clock (the sum of its updates' deltas, in float) advances by the delta;
+//      the clock's advance is the time this update adds to the remaining time.
+//   2. Reset. A change of reset_count or a reset_physics() call puts the constraint at rest: offsets,
+//      velocities and remaining time become 0 and the animated pose is recorded. That update adds its
+//      time but takes no step, so the first step comes with the next update.
+//   3. Inertia. The animated bone moved by Δ since the previous update (its movement in skeleton space
+//      plus the skeleton's own movement in its world), clamped to `limit` pixels: movement beyond the
+//      limit in one update has no greater effect (a teleport does not fling the bone). The simulated points stay
+//      behind by inertia·Δ: o −= inertia·Δ for the origin; for the tip, the part of inertia·Δ across
+//      the simulated direction turns θ by it over the bone's length and the part along it changes σ.
+//   4. Steps. While the remaining time holds a step (1/fps), one step of each spring, with
+//      m = 1 / mass, k = strength·m, damping d (a factor per step) and F = 100·(wind, gravity)·m:
+//        v = v·d + (F − k·o)·step,   o = o + v·step
+//      and for the direction spring the same with θ and σ, F taken across and along the simulated
+//      direction over the bone's length. At most kMaxStepsPerUpdate per update; any time left beyond
+//      them is dropped.
+//   5. Apply, with mix = PhysicsPose::mix · FrameContext::physics_mix: the local translation moves by
+//      (o_x·x, o_y·y)·mix (converted from skeleton space through the parent), rotation turns by
+//      θ·rotate·mix and shear X by θ·shear_x·mix (degrees, the sign flipped under a reflecting frame),
+//      scale X is multiplied by 1 + σ·scale_x·mix. A channel of 0 is off. The bone's world transform
+//      is recomputed; its descendants follow in the update order.
+// PhysicsMode::Pose applies the current state to the current animated pose without advancing it
+// (scrubbing); PhysicsMode::None does nothing.
 //
-// Deterministic: the same inputs give the same floats. Nothing allocates.
+// Wind and gravity are forces in units of 100 pixels/s² for a mass of 1 (+X right, +Y down), so rigs
+// keep the numbers an animator types into Spine. Deterministic: the same inputs give the same floats.
+// Nothing allocates.
 
 #include <algorithm>
 #include <cmath>
@@ -48,45 +49,44 @@ namespace {
 
 constexpr int kMaxStepsPerUpdate = 4;
 constexpr float kDefaultStep = 1.0f / 60.0f;
-constexpr float kDampingRate = 10.0f;  // drag per second at damping 1
+constexpr float kForceUnit = 100.0f;  // pixels/s² per unit of wind or gravity
 constexpr float kTiny = 1e-12f;
 
 // The animated bone in skeleton space, read from its world transform.
 struct Anchor {
   float origin_x, origin_y;
   float axis_x, axis_y;  // origin → tip: the bone's length along its world X axis
+  float length;          // |axis|
 };
 
 Anchor read_anchor(const SkeletonPose& pose, int bone) {
   const auto i = static_cast<std::size_t>(bone);
   const float length = pose.data().bones.length[i];
-  return {pose.world_x[i], pose.world_y[i], pose.a[i] * length, pose.c[i] * length};
+  const float ax = pose.a[i] * length, ay = pose.c[i] * length;
+  return {pose.world_x[i], pose.world_y[i], ax, ay, std::hypot(ax, ay)};
 }
 
 // One update's spring parameters (the animated parameters are constant within an update).
 struct Spring {
-  float dt, stiffness, drag, accel_x, accel_y;
+  float dt, stiffness, damping, force_x, force_y;
 };
 
 Spring make_spring(const PhysicsPose& p, const FrameContext& context, float dt) {
   const float mass_inverse = std::max(p.mass_inverse, 0.0f);
-  const float stiffness = std::min(std::max(p.strength, 0.0f) * mass_inverse, 1.0f / (dt * dt));
-  const float drag = std::exp(-std::max(p.damping, 0.0f) * kDampingRate * dt);
-  return {dt, stiffness, drag, p.wind + context.wind, p.gravity + context.gravity};
+  return {dt, std::max(p.strength, 0.0f) * mass_inverse, std::clamp(p.damping, 0.0f, 1.0f),
+          (p.wind + context.wind) * kForceUnit * mass_inverse, (p.gravity + context.gravity) * kForceUnit * mass_inverse};
 }
 
-void step_spring(const Spring& s, float& ox, float& oy, float& vx, float& vy) {
-  vx = (vx + (s.accel_x - s.stiffness * ox) * s.dt) * s.drag;
-  vy = (vy + (s.accel_y - s.stiffness * oy) * s.dt) * s.drag;
-  ox += vx * s.dt;
-  oy += vy * s.dt;
+void step(const Spring& s, float force, float& value, float& velocity) {
+  velocity = velocity * s.damping + (force - s.stiffness * value) * s.dt;
+  value += velocity * s.dt;
 }
 
 void to_rest(PhysicsState& s) {
   s.remaining = 0;
   s.steps = 0;
   s.offset_x = s.offset_y = s.velocity_x = s.velocity_y = 0;
-  s.tip_offset_x = s.tip_offset_y = s.tip_velocity_x = s.tip_velocity_y = 0;
+  s.angle = s.spin = s.stretch = s.stretch_rate = 0;
 }
 
 void remember(PhysicsState& s, const Anchor& anchor, const FrameContext& context) {
@@ -98,40 +98,76 @@ void remember(PhysicsState& s, const Anchor& anchor, const FrameContext& context
   s.tip_y = anchor.origin_y + anchor.axis_y;
 }
 
+// Scales (x, y) down to at most `most` long.
+void clamp_length(float& x, float& y, float most) {
+  const float length = std::hypot(x, y);
+  if (length > most) {
+    const float f = most > 0 ? most / length : 0.0f;
+    x *= f;
+    y *= f;
+  }
+}
+
+// The simulated direction: the animated axis turned by the state's angle, as a unit vector.
+void simulated_direction(const Anchor& anchor, const PhysicsState& s, float& ux, float& uy) {
+  const float c = std::cos(s.angle), sn = std::sin(s.angle);
+  const float ax = anchor.axis_x / anchor.length, ay = anchor.axis_y / anchor.length;
+  ux = ax * c - ay * sn;
+  uy = ax * sn + ay * c;
+}
+
 void advance(PhysicsState& s, const PhysicsData& c, const PhysicsPose& p, const Anchor& anchor,
              const FrameContext& context) {
+  const float before = s.clock;
+  if (context.delta > 0) s.clock += context.delta;
+  const float elapsed = s.clock - before;
   if (p.reset_count != s.reset_seen) {
     s.reset_seen = p.reset_count;
     s.reset = true;
   }
-  const float moved_x = context.skeleton_x - s.skeleton_x, moved_y = context.skeleton_y - s.skeleton_y;
-  if (!s.reset && std::hypot(moved_x, moved_y) > c.limit) s.reset = true;
   if (s.reset) {
     to_rest(s);
     s.reset = false;
+    s.remaining = elapsed;
     remember(s, anchor, context);
     return;
   }
 
-  // Inertia: the simulated points keep their place in the world while the animation moves.
-  const float tip_x = anchor.origin_x + anchor.axis_x, tip_y = anchor.origin_y + anchor.axis_y;
-  s.offset_x -= p.inertia * (anchor.origin_x - s.origin_x + moved_x);
-  s.offset_y -= p.inertia * (anchor.origin_y - s.origin_y + moved_y);
-  s.tip_offset_x -= p.inertia * (tip_x - s.tip_x + moved_x);
-  s.tip_offset_y -= p.inertia * (tip_y - s.tip_y + moved_y);
+  // Inertia: the simulated points keep their place in the world while the animation moves them.
+  const float moved_x = context.skeleton_x - s.skeleton_x, moved_y = context.skeleton_y - s.skeleton_y;
+  const float most = c.limit;
+  float dx = anchor.origin_x - s.origin_x + moved_x, dy = anchor.origin_y - s.origin_y + moved_y;
+  clamp_length(dx, dy, most);
+  s.offset_x -= p.inertia * dx;
+  s.offset_y -= p.inertia * dy;
+  const bool has_direction = anchor.length > kTiny;
+  if (has_direction) {
+    float tx = anchor.origin_x + anchor.axis_x - s.tip_x + moved_x, ty = anchor.origin_y + anchor.axis_y - s.tip_y + moved_y;
+    clamp_length(tx, ty, most);
+    float ux, uy;
+    simulated_direction(anchor, s, ux, uy);
+    s.angle -= p.inertia * (ux * ty - uy * tx) / anchor.length;
+    s.stretch -= p.inertia * (ux * tx + uy * ty) / anchor.length;
+  }
   remember(s, anchor, context);
 
   const float dt = c.step > 0 ? c.step : kDefaultStep;
-  if (context.delta > 0) s.remaining += context.delta;
+  s.remaining += elapsed;
   if (s.remaining < dt) return;
   const Spring spring = make_spring(p, context, dt);
   for (int n = 0; n < kMaxStepsPerUpdate && s.remaining >= dt; ++n) {
-    step_spring(spring, s.offset_x, s.offset_y, s.velocity_x, s.velocity_y);
-    step_spring(spring, s.tip_offset_x, s.tip_offset_y, s.tip_velocity_x, s.tip_velocity_y);
+    step(spring, spring.force_x, s.offset_x, s.velocity_x);
+    step(spring, spring.force_y, s.offset_y, s.velocity_y);
+    if (has_direction) {
+      float ux, uy;
+      simulated_direction(anchor, s, ux, uy);
+      step(spring, (ux * spring.force_y - uy * spring.force_x) / anchor.length, s.angle, s.spin);
+      step(spring, (ux * spring.force_x + uy * spring.force_y) / anchor.length, s.stretch, s.stretch_rate);
+    }
     s.remaining -= dt;
     ++s.steps;
   }
-  if (s.remaining >= dt) s.remaining = 0;  // over the cap: the rest of the frame is dropped
+  if (s.remaining >= dt) s.remaining = 0;  // over the cap: the rest of the update is dropped
 }
 
 // +1, or −1 when the frame the bone's local pose sits in (its world 2×2 with the local matrix taken
@@ -165,14 +201,11 @@ void apply(SkeletonPose& pose, int bone, const PhysicsData& c, const PhysicsStat
       }
     }
   }
-  const float length = std::hypot(anchor.axis_x, anchor.axis_y);
-  if ((c.rotate != 0 || c.shear_x != 0 || c.scale_x != 0) && length > kTiny) {
-    const float tx = anchor.axis_x + s.tip_offset_x, ty = anchor.axis_y + s.tip_offset_y;
-    const float angle = std::atan2(anchor.axis_x * ty - anchor.axis_y * tx, anchor.axis_x * tx + anchor.axis_y * ty) *
-                        kRadToDeg * frame_sign(pose, i);
-    if (c.rotate != 0) pose.rotation[i] += angle * c.rotate * mix;
-    if (c.shear_x != 0) pose.shear_x[i] += angle * c.shear_x * mix;
-    if (c.scale_x != 0) pose.scale_x[i] *= 1 + (std::hypot(tx, ty) / length - 1) * c.scale_x * mix;
+  if ((c.rotate != 0 || c.shear_x != 0 || c.scale_x != 0) && anchor.length > kTiny) {
+    const float degrees = s.angle * kRadToDeg * frame_sign(pose, i);
+    if (c.rotate != 0) pose.rotation[i] += degrees * c.rotate * mix;
+    if (c.shear_x != 0) pose.shear_x[i] += degrees * c.shear_x * mix;
+    if (c.scale_x != 0) pose.scale_x[i] *= 1 + s.stretch * c.scale_x * mix;
     changed = true;
   }
   if (changed) update_world_transform(pose, bone);
@@ -182,8 +215,9 @@ void apply(SkeletonPose& pose, int bone, const PhysicsData& c, const PhysicsStat
 
 void init_physics_state(SkeletonPose& pose) {
   pose.physics_state.assign(pose.data().physics.size(), PhysicsState{});
-  for (std::size_t i = 0; i < pose.physics_state.size() && i < pose.physics.size(); ++i)
+  for (std::size_t i = 0; i < pose.physics_state.size() && i < pose.physics.size(); ++i) {
     pose.physics_state[i].reset_seen = pose.physics[i].reset_count;
+  }
 }
 
 void reset_physics(SkeletonPose& pose) {
