@@ -300,6 +300,16 @@ void AnimationTracks::update(float delta) {
   for (std::size_t ti = 0; ti < tracks_.size(); ++ti) {
     const std::uint32_t cur = tracks_[ti].current;
     if (cur == kNone) continue;
+    // Entries are fully mixed out once a newer entry's mix completed on an earlier update: the
+    // update that completes a mix still samples the older entries (with no share of the pose), so
+    // their instant keys up to that moment (physics resets) take effect.
+    for (std::uint32_t j = cur; at(j).mixing_from_ != kNone; j = at(j).mixing_from_) {
+      if (at(j).mix_fraction() >= 1) {
+        end_mixing_chain(at(j).mixing_from_);
+        at(j).mixing_from_ = kNone;
+        break;
+      }
+    }
     float current_delta = d * at(cur).time_scale_;
     if (at(cur).delay_ > 0) {
       at(cur).delay_ -= current_delta;
@@ -328,14 +338,6 @@ void AnimationTracks::update(float delta) {
       now = next;
     }
 
-    // Entries are fully mixed out once a newer entry's mix completes.
-    for (std::uint32_t j = now; at(j).mixing_from_ != kNone; j = at(j).mixing_from_) {
-      if (at(j).mix_fraction() >= 1) {
-        end_mixing_chain(at(j).mixing_from_);
-        at(j).mixing_from_ = kNone;
-        break;
-      }
-    }
     const TrackEntry& e = at(now);
     if (e.next_ == kNone && e.mixing_from_ == kNone && e.track_time_ >= e.track_end_) {
       tracks_[ti].current = kNone;

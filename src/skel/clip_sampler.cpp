@@ -232,9 +232,26 @@ void ClipSampler::apply_layer(SkeletonPose& pose, std::span<const anim::ClipSamp
     const ClipData* clip = data_->clip(sample.clip);
     if (!clip) continue;
     if (sample.weight > 0) sample_into_layer(pose, sample, *clip);
+    mark_physics_resets(sample, *clip);
     if (sample.weight >= sample.event_threshold) fire_events(sample, *clip, first_index + static_cast<std::int32_t>(i), events);
   }
   finish_layer(pose);
+}
+
+// A reset is an instant, not a value to blend: every sample that plays a reset key resets, mixing in
+// or out, whatever its weight (a mixing-out entry's last sample, when its mix completes, has none).
+void ClipSampler::mark_physics_resets(const anim::ClipSample& sample, const ClipData& clip) {
+  const float t = sample.time;
+  for (const Timeline& tl : clip.timelines) {
+    if (tl.kind != TimelineKind::PhysicsReset) continue;
+    const float* times = clip.times.data() + tl.key_start;
+    for (std::uint32_t k = 0; k < tl.key_count; ++k) {
+      const float kt = times[k];
+      const bool in_window = sample.loops > 0 ? (kt > sample.previous_time || kt <= t)
+                                              : ((kt > sample.previous_time || (sample.first && kt == sample.previous_time)) && kt <= t);
+      if (in_window) physics_reset_[static_cast<std::size_t>(tl.target)] = 1;
+    }
+  }
 }
 
 void ClipSampler::sample_into_layer(SkeletonPose& pose, const anim::ClipSample& sample, const ClipData& clip) {
@@ -372,18 +389,7 @@ void ClipSampler::sample_into_layer(SkeletonPose& pose, const anim::ClipSample& 
         }
         break;
       }
-      case TimelineKind::PhysicsReset: {
-        // A reset is an instant, not a value to blend: every sample that plays its key resets,
-        // mixing in or out, whatever its weight.
-        const float* times = clip.times.data() + tl.key_start;
-        for (std::uint32_t k = 0; k < tl.key_count; ++k) {
-          const float kt = times[k];
-          const bool in_window = sample.loops > 0 ? (kt > sample.previous_time || kt <= t)
-                                                  : ((kt > sample.previous_time || (sample.first && kt == sample.previous_time)) && kt <= t);
-          if (in_window) physics_reset_[target] = 1;
-        }
-        break;
-      }
+      case TimelineKind::PhysicsReset: break;  // mark_physics_resets: every sample, whatever its weight
       case TimelineKind::Deform: {
         const AttachmentRecord& att = data.attachments[target];
         const auto slot = static_cast<std::size_t>(att.slot);

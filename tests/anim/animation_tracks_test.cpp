@@ -70,7 +70,12 @@ TEST(TracksMixing, CrossfadeWeightsFollowTheMixFraction) {
     EXPECT_EQ(f.samples[0].layer, 0);
     EXPECT_EQ(f.samples[1].layer, 0);
   }
-  tracks.update(0.15f);  // the mix completes: A is dropped
+  tracks.update(0.15f);  // the mix completes: A is sampled once more, with no share
+  f = sample(tracks);
+  ASSERT_EQ(f.samples.size(), 2u);
+  EXPECT_EQ(f.samples[0].clip, kA);
+  EXPECT_EQ(f.samples[0].weight, 0.0f);
+  tracks.update(0);  // then dropped
   f = sample(tracks);
   ASSERT_EQ(f.samples.size(), 1u);
   EXPECT_EQ(f.samples[0].clip, kB);
@@ -104,14 +109,18 @@ TEST(TracksQueue, PositiveDelayCountsFromThePreviousStart) {
   tracks.update(0.3f);
   sample(tracks);
   EXPECT_EQ(tracks.current(0), a);
-  tracks.update(0.3f);  // A reaches 0.6: B starts with the 0.1 s overshoot; no mix, so A ends
+  tracks.update(0.3f);  // A reaches 0.6: B starts with the 0.1 s overshoot; no mix, so A has no share
   EXPECT_EQ(tracks.current(0), b);
   EXPECT_NEAR(tracks.entry(b)->track_time(), 0.1f, kEps);
-  const Frame f = sample(tracks);
+  Frame f = sample(tracks);
+  ASSERT_EQ(f.samples.size(), 2u);
+  EXPECT_EQ(f.find(kA)->weight, 0.0f);
+  EXPECT_NEAR(f.find(kB)->time, 0.1f, kEps);
+  EXPECT_TRUE(f.find(kB)->first);
+  tracks.update(0);  // and ends
+  f = sample(tracks);
   ASSERT_EQ(f.samples.size(), 1u);
   EXPECT_EQ(f.samples[0].clip, kB);
-  EXPECT_NEAR(f.samples[0].time, 0.1f, kEps);
-  EXPECT_TRUE(f.samples[0].first);
 }
 
 TEST(TracksQueue, NonPositiveDelayIsRelativeToTheEndMinusTheMix) {
@@ -134,10 +143,14 @@ TEST(TracksQueue, NonPositiveDelayIsRelativeToTheEndMinusTheMix) {
   EXPECT_NEAR(f.find(kB)->weight, 0.5f, kEps);
   EXPECT_NEAR(f.find(kA)->weight, 0.5f, kEps);
   EXPECT_NEAR(f.find(kA)->time, 0.9f, kEps);
-  tracks.update(0.15f);  // the mix completes
+  tracks.update(0.15f);  // the mix completes: A's last sample has no share
+  f = sample(tracks);
+  ASSERT_EQ(f.samples.size(), 2u);
+  EXPECT_EQ(f.find(kA)->weight, 0.0f);
+  EXPECT_NEAR(f.find(kB)->weight, 1, kEps);
+  tracks.update(0);
   f = sample(tracks);
   ASSERT_EQ(f.samples.size(), 1u);
-  EXPECT_NEAR(f.find(kB)->weight, 1, kEps);
 }
 
 TEST(TracksQueue, LoopingPreviousUsesItsNextLoopEnd) {
@@ -181,7 +194,11 @@ TEST(TracksEmpty, SetEmptyFadesALayerOutAndEnds) {
   EXPECT_EQ(f.samples[1].clip, kB);
   EXPECT_EQ(AnimationTracks::track_of_layer(f.samples[1].layer), 1);
   EXPECT_NEAR(f.samples[1].weight, 0.5f, kEps);  // the other half keeps the pose below
-  tracks.update(0.25f);
+  tracks.update(0.25f);  // the fade completes: B's last sample has no share
+  f = sample(tracks);
+  ASSERT_EQ(f.samples.size(), 2u);
+  EXPECT_EQ(f.samples[1].weight, 0.0f);
+  tracks.update(0);  // then B and the empty entry end
   f = sample(tracks);
   ASSERT_EQ(f.samples.size(), 1u);
   EXPECT_EQ(f.samples[0].clip, kA);
@@ -207,7 +224,9 @@ TEST(TracksEmpty, AddEmptyMixesOutBeforeTheEnd) {
   const Frame f = sample(tracks);
   ASSERT_EQ(f.samples.size(), 1u);
   EXPECT_NEAR(f.samples[0].weight, 0.5f, kEps);
-  tracks.update(0.2f);
+  tracks.update(0.2f);  // the fade completes; A is sampled once more with no share
+  EXPECT_FALSE(tracks.current(0).is_null());
+  tracks.update(0);
   EXPECT_TRUE(tracks.current(0).is_null());
 }
 
@@ -288,6 +307,8 @@ TEST(TracksLatch, NaNWhenTheMixStartsAndTheSameStorageDuringIt) {
 
   // B's mix completes and A is dropped: C now pairs with B, so its latch starts again.
   tracks.update(0.25f);
+  sample(tracks);
+  tracks.update(0);
   f = sample(tracks);
   ASSERT_EQ(f.find(kA), nullptr);
   EXPECT_EQ(f.find(kB)->rotation_latch, nullptr);

@@ -34,7 +34,9 @@ constexpr const char* kHelp = R"help(Run a playback script: a JSON array of step
       (delay <= 0: relative to its end), same options as set
   {"empty": 0.2, "track": 1}               mix the track out over 0.2 s; optional "delay" queues it
   {"advance": 0.5, "fps": 60}              advance in steps of 1/fps (default 60), the last shortened
-  {"pose": "label"}                        print the pose after the last step
+  {"pose": "label"}                        print the pose: the steps so far applied with an update
+      of 0 s when a step since the last update changed what plays (a clip just set shows its
+      first frame; no time passes)
   {"graph": "locomotion.mgraph"}           play an animation graph (.mgraph, relative to the
       script's folder) under the tracks, replacing any earlier graph; it is compiled and bound
       to the rig when the script is read
@@ -274,6 +276,7 @@ class Player {
 
   void run(const Step& s) {
     anim::AnimationTracks& tracks = skeleton_.tracks();
+    changed_ = changed_ || (s.kind != StepKind::Advance && s.kind != StepKind::Pose);
     switch (s.kind) {
       case StepKind::DefaultMix: tracks.set_default_mix(s.value); break;
       case StepKind::Mix: tracks.set_mix(s.clip, s.clip_to, s.value); break;
@@ -295,18 +298,26 @@ class Player {
         else tracks.set_empty(s.track, s.value);
         break;
       case StepKind::Advance: {
+        // Whole steps of 1/fps and a shorter last one for the rest; a rest below a millionth of a step
+        // is decimal rounding (0.1 s at 60 fps is 6 steps), not a step of its own.
         const double step = 1.0 / s.fps;
-        double left = s.value;
-        while (left > 1e-9) {
-          const double dt = std::min(step, left);
-          skeleton_.update(static_cast<float>(dt));
-          time_ += dt;
-          left -= dt;
-          report();
-        }
+        const double steps = s.value * s.fps;
+        const double whole = std::abs(steps - std::round(steps)) < 1e-6 ? std::round(steps) : std::floor(steps);
+        const double rest = (steps - whole) * step;
+        for (double k = 0; k < whole; ++k) frame(step);
+        if (rest > 1e-9) frame(rest);
         break;
       }
-      case StepKind::Pose: print_pose(s.label); break;
+      case StepKind::Pose:
+        // The pose as the steps so far leave it: when a step since the last update changed what
+        // plays, an update of 0 s applies it (a clip just set shows its first frame).
+        if (changed_) {
+          skeleton_.update(0);
+          changed_ = false;
+          report();
+        }
+        print_pose(s.label);
+        break;
       case StepKind::Graph: {
         ScriptGraph& g = *script_.graphs[static_cast<std::size_t>(s.graph)];
         g.player = std::make_unique<anim::AnimationGraphPlayer>(g.graph, g.binding);
@@ -464,6 +475,14 @@ class Player {
   skel::AnimatedSkeleton skeleton_;
   json::Writer w_;
   double time_ = 0;
+  void frame(double dt) {
+    skeleton_.update(static_cast<float>(dt));
+    changed_ = false;
+    time_ += dt;
+    report();
+  }
+
+  bool changed_ = false;  // a step since the last update changed what plays (set, add, empty, graph, …)
 };
 
 int run_play(const PlayOptions& o) {

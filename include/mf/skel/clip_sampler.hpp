@@ -64,6 +64,7 @@ class ClipSampler {
   void clear_layer();
   void finish_layer(SkeletonPose& pose);
   void sample_into_layer(SkeletonPose& pose, const anim::ClipSample& sample, const ClipData& clip);
+  void mark_physics_resets(const anim::ClipSample& sample, const ClipData& clip);
   void fire_events(const anim::ClipSample& sample, const ClipData& clip, std::int32_t sample_index,
                    EventBuffer& events) const;
 
