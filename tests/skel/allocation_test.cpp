@@ -2,7 +2,8 @@
 // versions; after load and a warm-up, thousands of frames with every runtime feature in use (two
 // layers with crossfading weights, skins switching among combinations already composed, sequences,
 // attachment and draw-order keys, deform, events, clipping, code-set attachments, and IK, transform,
-// path and physics constraints with IK and reset keys) must allocate zero times.
+// path and physics constraints with IK and reset keys, deform on paths, clipping polygons and bounding
+// boxes) must allocate zero times.
 
 #include <gtest/gtest.h>
 
@@ -12,6 +13,7 @@
 #include "mf/skel/constraints.hpp"
 #include "mf/skel/skeleton_instance.hpp"
 #include "mf/skel/skin_composer.hpp"
+#include "spine_fixture_rig.hpp"
 #include "synthetic_rig.hpp"
 
 
@@ -61,6 +63,31 @@ TEST(Allocation, SteadyFramesAllocateNothing) {
 // An AnimatedSkeleton ticking with tracks that crossfade, queue and fade a layer out, bone overrides
 // set and cleared in both spaces, and events and signals drained every frame, allocates nothing once
 // its pool has held the most entries the pattern needs.
+// Deform on vertex attachments other than meshes: a path constraint on a deformed path, a deformed
+// clipping polygon and a deformed weighted bounding box read back every frame.
+TEST(Allocation, DeformedPathClippingAndBoundingBoxAllocateNothing) {
+  test::SpineFixtureRig rig;
+  ASSERT_TRUE(test::load_spine_fixture("vertex-deform.json", rig));
+  const SkeletonData& data = *rig.data;
+  SkeletonInstance instance(data);
+  const int clip = data.find_clip("deform");
+  const std::int32_t hit = data.find_slot("hit");
+  float box[6] = {};
+  std::size_t clipped_runs = 0;
+  auto frame = [&](int f) {
+    anim::ClipSample sample = loop_sample(data, clip, 0, 0, false);
+    sample.weight = static_cast<float>(f % 90) / 90;  // the deform varies from frame to frame
+    instance.update({&sample, 1});
+    compute_world_vertices(instance.pose(), hit, instance.pose().attachment[static_cast<std::size_t>(hit)], box);
+    for (const DrawRun& run : instance.vertices().runs()) clipped_runs += run.clipped ? 1 : 0;
+  };
+  for (int f = 0; f < 100; ++f) frame(f);
+  const std::size_t before = testing::allocation_count();
+  for (int f = 100; f < 2100; ++f) frame(f);
+  EXPECT_EQ(testing::allocation_count() - before, 0u) << "allocations in 2000 steady frames";
+  EXPECT_GT(clipped_runs, 0u) << "the frames clipped slots";
+}
+
 TEST(Allocation, AnimatedSkeletonTicksAllocateNothing) {
   const auto built = testing::build_synthetic(testing::make_feature_rig());
   const SkeletonData& data = *built.data;

@@ -136,5 +136,27 @@ TEST_F(SpineCli, UsageErrorsExitTwo) {
   EXPECT_EQ(mfe("skel import-spine " + arg("in/nope.json") + " --out " + arg("out")).exit_code, 2);
 }
 
+// A physics and a transform constraint of one name (Spine keeps names unique per kind): the rig
+// imports, passes check, and describe names each constraint with its kind.
+TEST_F(SpineCli, ConstraintsSharingANameAcrossKindsImportAndDescribe) {
+  fs::copy_file(std::string(MF_TEST_DATA_DIR) + "/spine/shared-names.json", dir_.path() / "in" / "shared-names.json");
+  const Result imported = mfe("skel import-spine " + arg("in/shared-names.json") + " --out " + arg("shared"));
+  ASSERT_EQ(imported.exit_code, 0) << imported.output;
+  const Result check = mfe("skel check " + arg("shared/shared-names.mskel"));
+  EXPECT_EQ(check.exit_code, 0) << check.output;
+  const Result r = mfe("skel describe " + arg("shared/shared-names.mskel"));
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  for (const char* expected : {
+           "girl (0 attachments)  bones=[control]  transform=[girl/face-control]  physics=[girl/face-control]",
+           "  physics girl/face-control  order=0  bone=face",
+           "  transform girl/face-control  order=1  bones=[face]",
+           "  ik aim  order=2",
+           "  physics aim  order=3",
+           "transform[\"girl/face-control\"]  t=[0]",
+           "physics[\"girl/face-control\"].reset  t=[0.5]",
+       })
+    EXPECT_NE(r.output.find(expected), std::string::npos) << "missing \"" << expected << "\" in:\n" << r.output;
+}
+
 }  // namespace
 }  // namespace mf::offline

@@ -202,50 +202,73 @@ struct ConstraintEntry {
   std::vector<Param> params;
 };
 
+// Parameters of one constraint, whatever its kind.
+std::vector<Param> constraint_params(const SkeletonSource& sk, ConstraintRef ref) {
+  const auto i = static_cast<std::size_t>(ref.index);
+  std::vector<Param> p;
+  bool skin_required = false;
+  switch (ref.kind) {
+    case ConstraintKind::Ik: {
+      const IkConstraint& c = sk.ik[i];
+      skin_required = c.skin_required;
+      p = {names("bones", bone_names(sk, c.bones)), text("target", sk.bones[static_cast<std::size_t>(c.target)].name),
+           num("mix", c.mix), num("softness", c.softness), integer("bend", c.bend), flag("compress", c.compress),
+           flag("stretch", c.stretch), flag("uniform", c.uniform)};
+      break;
+    }
+    case ConstraintKind::Transform: {
+      const TransformConstraint& c = sk.transform[i];
+      skin_required = c.skin_required;
+      p = {names("bones", bone_names(sk, c.bones)), text("target", sk.bones[static_cast<std::size_t>(c.target)].name),
+           flag("local", c.local), flag("relative", c.relative), num("mixRotate", c.mix_rotate),
+           num("mixX", c.mix_x), num("mixY", c.mix_y), num("mixScaleX", c.mix_scale_x),
+           num("mixScaleY", c.mix_scale_y), num("mixShearY", c.mix_shear_y), num("rotation", c.offset_rotation),
+           num("x", c.offset_x), num("y", c.offset_y), num("scaleX", c.offset_scale_x),
+           num("scaleY", c.offset_scale_y), num("shearY", c.offset_shear_y)};
+      break;
+    }
+    case ConstraintKind::Path: {
+      const PathConstraint& c = sk.path[i];
+      skin_required = c.skin_required;
+      p = {names("bones", bone_names(sk, c.bones)), text("target", sk.slots[static_cast<std::size_t>(c.target)].name),
+           text("positionMode", to_string(c.position_mode)), text("spacingMode", to_string(c.spacing_mode)),
+           text("rotateMode", to_string(c.rotate_mode)), num("rotation", c.offset_rotation),
+           num("position", c.position), num("spacing", c.spacing), num("mixRotate", c.mix_rotate),
+           num("mixX", c.mix_x), num("mixY", c.mix_y)};
+      break;
+    }
+    case ConstraintKind::Physics: {
+      const PhysicsConstraint& c = sk.physics[i];
+      skin_required = c.skin_required;
+      p = {text("bone", sk.bones[static_cast<std::size_t>(c.bone)].name), num("x", c.x), num("y", c.y),
+           num("rotate", c.rotate), num("scaleX", c.scale_x), num("shearX", c.shear_x), num("limit", c.limit),
+           num("fps", c.fps), num("inertia", c.inertia), num("strength", c.strength), num("damping", c.damping),
+           num("mass", c.mass), num("wind", c.wind), num("gravity", c.gravity), num("mix", c.mix)};
+      break;
+    }
+  }
+  if (skin_required) p.push_back(flag("skinRequired", true));
+  return p;
+}
+
+// Every constraint in update order; `order` is the place in it (explicit in the file or not).
 std::vector<ConstraintEntry> constraints_in_order(const SkeletonSource& sk) {
   std::vector<ConstraintEntry> out;
-  for (const IkConstraint& c : sk.ik)
-    out.push_back({c.order, "ik", c.name,
-                   {names("bones", bone_names(sk, c.bones)), text("target", sk.bones[static_cast<std::size_t>(c.target)].name),
-                    num("mix", c.mix), num("softness", c.softness), integer("bend", c.bend), flag("compress", c.compress),
-                    flag("stretch", c.stretch), flag("uniform", c.uniform)}});
-  for (const TransformConstraint& c : sk.transform)
-    out.push_back({c.order, "transform", c.name,
-                   {names("bones", bone_names(sk, c.bones)), text("target", sk.bones[static_cast<std::size_t>(c.target)].name),
-                    flag("local", c.local), flag("relative", c.relative), num("mixRotate", c.mix_rotate),
-                    num("mixX", c.mix_x), num("mixY", c.mix_y), num("mixScaleX", c.mix_scale_x),
-                    num("mixScaleY", c.mix_scale_y), num("mixShearY", c.mix_shear_y), num("rotation", c.offset_rotation),
-                    num("x", c.offset_x), num("y", c.offset_y), num("scaleX", c.offset_scale_x),
-                    num("scaleY", c.offset_scale_y), num("shearY", c.offset_shear_y)}});
-  for (const PathConstraint& c : sk.path)
-    out.push_back({c.order, "path", c.name,
-                   {names("bones", bone_names(sk, c.bones)), text("target", sk.slots[static_cast<std::size_t>(c.target)].name),
-                    text("positionMode", to_string(c.position_mode)), text("spacingMode", to_string(c.spacing_mode)),
-                    text("rotateMode", to_string(c.rotate_mode)), num("rotation", c.offset_rotation),
-                    num("position", c.position), num("spacing", c.spacing), num("mixRotate", c.mix_rotate),
-                    num("mixX", c.mix_x), num("mixY", c.mix_y)}});
-  for (const PhysicsConstraint& c : sk.physics)
-    out.push_back({c.order, "physics", c.name,
-                   {text("bone", sk.bones[static_cast<std::size_t>(c.bone)].name), num("x", c.x), num("y", c.y),
-                    num("rotate", c.rotate), num("scaleX", c.scale_x), num("shearX", c.shear_x), num("limit", c.limit),
-                    num("fps", c.fps), num("inertia", c.inertia), num("strength", c.strength), num("damping", c.damping),
-                    num("mass", c.mass), num("wind", c.wind), num("gravity", c.gravity), num("mix", c.mix)}});
-  std::stable_sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return a.order < b.order; });
-  const auto skin_required = [&](const ConstraintEntry& e) {
-    auto ref = sk.find_constraint(e.name);
-    if (!ref) return false;
-    switch (ref->kind) {
-      case ConstraintKind::Ik: return sk.ik[static_cast<std::size_t>(ref->index)].skin_required;
-      case ConstraintKind::Transform: return sk.transform[static_cast<std::size_t>(ref->index)].skin_required;
-      case ConstraintKind::Path: return sk.path[static_cast<std::size_t>(ref->index)].skin_required;
-      case ConstraintKind::Physics: return sk.physics[static_cast<std::size_t>(ref->index)].skin_required;
-    }
-    return false;
-  };
-  for (ConstraintEntry& e : out)
-    if (skin_required(e)) e.params.push_back(flag("skinRequired", true));
+  for (const ConstraintRef& ref : sk.update_order())
+    out.push_back({static_cast<int>(out.size()), to_string(ref.kind), sk.constraint_name(ref), constraint_params(sk, ref)});
   return out;
 }
+
+// A skin's skin-required constraints of one kind, by name.
+std::vector<std::string> skin_constraints(const SkeletonSource& sk, const Skin& skin, ConstraintKind kind) {
+  std::vector<std::string> out;
+  for (const ConstraintRef& r : skin.constraints)
+    if (r.kind == kind) out.push_back(sk.constraint_name(r));
+  return out;
+}
+
+constexpr ConstraintKind kConstraintKinds[] = {ConstraintKind::Ik, ConstraintKind::Transform, ConstraintKind::Path,
+                                               ConstraintKind::Physics};
 
 std::vector<Param> event_params(const EventDef& e) {
   return {integer("int", e.int_value), num("float", e.float_value), text("string", e.string_value),
@@ -332,11 +355,9 @@ void print_text(const Rig& rig, const std::vector<ClipResult>& clips, bool all_c
   for (const Skin& skin : sk.skins) {
     std::printf("  %s (%zu attachments)", skin.name.c_str(), skin.attachments.size());
     if (!skin.bones.empty()) std::printf("  bones=%s", join(bone_names(sk, skin.bones)).c_str());
-    if (!skin.constraints.empty()) {
-      std::vector<std::string> c;
-      for (const ConstraintRef& r : skin.constraints) c.push_back(sk.constraint_name(r));
-      std::printf("  constraints=%s", join(c).c_str());
-    }
+    for (ConstraintKind kind : kConstraintKinds)
+      if (const std::vector<std::string> c = skin_constraints(sk, skin, kind); !c.empty())
+        std::printf("  %s=%s", to_string(kind), join(c).c_str());
     std::printf("\n");
     for (const Attachment& a : skin.attachments)
       std::printf("    %s/%s  %s%s\n", sk.slots[static_cast<std::size_t>(a.slot)].name.c_str(), a.name.c_str(),
@@ -435,10 +456,12 @@ std::string to_json(const Rig& rig, const std::vector<ClipResult>& clips) {
     w.begin_array(Layout::Inline);
     for (const std::string& n : bone_names(sk, skin.bones)) w.string(n);
     w.end_array();
-    w.key("constraints");
-    w.begin_array(Layout::Inline);
-    for (const ConstraintRef& r : skin.constraints) w.string(sk.constraint_name(r));
-    w.end_array();
+    for (ConstraintKind kind : kConstraintKinds) {
+      w.key(to_string(kind));
+      w.begin_array(Layout::Inline);
+      for (const std::string& n : skin_constraints(sk, skin, kind)) w.string(n);
+      w.end_array();
+    }
     w.key("attachments");
     w.begin_array();
     for (const Attachment& a : skin.attachments) {

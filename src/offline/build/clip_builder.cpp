@@ -106,10 +106,9 @@ class ClipCompiler {
   }
 
   std::int32_t constraint(const std::string& name, ConstraintKind kind, const std::string& path) const {
-    const std::optional<ConstraintRef> ref = sk_.find_constraint(name);
-    if (!ref || ref->kind != kind)
-      fail(file_, path, std::string("unknown ") + to_string(kind) + " constraint " + quoted(name));
-    return ref->index;
+    const int index = sk_.find_constraint(kind, name);
+    if (index < 0) fail(file_, path, std::string("unknown ") + to_string(kind) + " constraint " + quoted(name));
+    return index;
   }
 
   static std::string section(TimelineTarget target) {
@@ -293,14 +292,6 @@ class ClipCompiler {
     return it != entries.end() && it->slot == slot && it->name == name ? it->attachment : -1;
   }
 
-  // Source deform floats: 2 per unweighted vertex, 2 per influence when weighted.
-  static std::size_t deform_floats(const Vertices& v) {
-    if (!v.weighted()) return v.positions.size();
-    std::size_t n = 0;
-    for (const std::vector<InfluenceSource>& influences : v.weights) n += 2 * influences.size();
-    return n;
-  }
-
   void add_deform(const DeformTimeline& tl) {
     const std::string at = json::path_key(json::path_key(json::path_key("deform", tl.skin), tl.slot), tl.attachment);
     const int skin = sk_.find_skin(tl.skin);
@@ -313,20 +304,12 @@ class ClipCompiler {
     if (!a || built < 0)
       fail(file_, at, "skin " + quoted(tl.skin) + " has no attachment " + quoted(tl.attachment) + " for slot " +
                           quoted(tl.slot));
-    // The geometry the keys offset: the mesh's own, or a linked mesh's parent's.
-    const MeshAttachment* mesh = std::get_if<MeshAttachment>(&a->data);
-    if (const auto* linked = std::get_if<LinkedMeshAttachment>(&a->data)) {
-      if (!linked->deform)
-        fail(file_, at, "linked mesh " + quoted(tl.attachment) + " does not share deform keys (deform is false)");
-      const int parent_skin = linked->skin.empty() ? skin : sk_.find_skin(linked->skin);
-      const Attachment* parent = parent_skin < 0 ? nullptr : source_attachment(parent_skin, slot_index, linked->parent);
-      mesh = parent ? std::get_if<MeshAttachment>(&parent->data) : nullptr;
-    }
-    if (!mesh) fail(file_, at, "deform needs a Mesh or a LinkedMesh, but " + quoted(tl.attachment) + " is a " +
-                                   to_string(a->type()));
+    // The geometry the keys offset: the attachment's own, or a linked mesh's parent's.
+    const DeformVertices source = deform_vertices(sk_, skin, *a);
+    if (!source.vertices) fail(file_, at, source.problem);
     const std::int32_t target = data_.attachments[static_cast<std::size_t>(built)].deform_source;
-    const std::size_t source_floats = deform_floats(mesh->vertices);
-    const std::vector<long> map = build_detail::deform_float_map(mesh->vertices);
+    const std::size_t source_floats = deform_float_count(*source.vertices);
+    const std::vector<long> map = build_detail::deform_float_map(*source.vertices);
 
     check_times(tl.times, at, false);
     if (tl.keys.size() != tl.times.size())

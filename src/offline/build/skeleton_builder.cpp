@@ -210,10 +210,19 @@ class SkeletonCompiler {
   // ---- update order ----
 
   struct Step {
-    int order;
     skel::UpdateKind kind;
     std::int32_t index;
   };
+
+  static skel::UpdateKind update_kind(ConstraintKind kind) {
+    switch (kind) {
+      case ConstraintKind::Transform: return skel::UpdateKind::Transform;
+      case ConstraintKind::Path: return skel::UpdateKind::Path;
+      case ConstraintKind::Physics: return skel::UpdateKind::Physics;
+      case ConstraintKind::Ik: break;
+    }
+    return skel::UpdateKind::Ik;
+  }
 
   // Bones whose world transforms a constraint reads, and those it changes.
   void constraint_bones(const skel::SkeletonData& d, const Step& s, std::vector<std::int32_t>& reads,
@@ -255,20 +264,15 @@ class SkeletonCompiler {
   }
 
   void build_update_order(skel::SkeletonData& d) const {
+    // Explicit orders first (sorted), then the rest in the default order: SkeletonSource::update_order.
     std::vector<Step> steps;
-    auto add = [&](const auto& list, skel::UpdateKind kind, const char* section) {
-      for (std::size_t i = 0; i < list.size(); ++i) {
-        if (list[i].order < 0)
-          fail(file_, json::path_key(json::path_index(section, i), "order"),
-               "order must be >= 0, found " + std::to_string(list[i].order));
-        steps.push_back({list[i].order, kind, static_cast<std::int32_t>(i)});
-      }
-    };
-    add(sk_.ik, skel::UpdateKind::Ik, "ik");
-    add(sk_.transform, skel::UpdateKind::Transform, "transform");
-    add(sk_.path, skel::UpdateKind::Path, "path");
-    add(sk_.physics, skel::UpdateKind::Physics, "physics");
-    std::stable_sort(steps.begin(), steps.end(), [](const Step& a, const Step& b) { return a.order < b.order; });
+    for (const ConstraintRef& ref : sk_.update_order()) {
+      const std::optional<int>& order = sk_.constraint_order(ref);
+      if (order && *order < 0)
+        fail(file_, json::path_key(json::path_index(to_string(ref.kind), static_cast<std::size_t>(ref.index)), "order"),
+             "order must be >= 0, found " + std::to_string(*order));
+      steps.push_back({update_kind(ref.kind), ref.index});
+    }
 
     const std::size_t bone_count = d.bones.size();
     std::vector<std::uint8_t> fresh(bone_count, 0);
@@ -324,11 +328,13 @@ class SkeletonCompiler {
       for (std::size_t i = 0; i < skin.constraints.size(); ++i) {
         const auto it = ids.find(std::pair(skin.constraints[i].kind, skin.constraints[i].index));
         if (it == ids.end())
-          fail(file_, json::path_index(json::path_key(path, "constraints"), i),
+          fail(file_, json::path_key(path, to_string(skin.constraints[i].kind)),
                std::string(to_string(skin.constraints[i].kind)) + " constraint index " +
                    std::to_string(skin.constraints[i].index) + " is out of range");
         d.skins[s].constraints.push_back(it->second);
       }
+      // Ids in update order, whatever order the skin's per-kind lists give.
+      std::sort(d.skins[s].constraints.begin(), d.skins[s].constraints.end());
     }
   }
 

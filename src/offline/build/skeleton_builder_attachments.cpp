@@ -498,11 +498,14 @@ class AttachmentBuilder {
     }
   }
 
-  // A slot's deform range fits the largest mesh it can show (linked meshes count their parent's).
+  // A slot's deform range fits the largest deformable attachment it can show: meshes, bounding boxes,
+  // clipping polygons and paths (linked meshes count their parent's).
   void size_slot_deform() {
     data_.slot_deform_floats.assign(skeleton_.slots.size(), 0);
     for (const skel::AttachmentRecord& rec : data_.attachments) {
-      if (rec.kind != skel::AttachmentKind::Mesh) continue;
+      if (rec.kind != skel::AttachmentKind::Mesh && rec.kind != skel::AttachmentKind::BoundingBox &&
+          rec.kind != skel::AttachmentKind::Clipping && rec.kind != skel::AttachmentKind::Path)
+        continue;
       std::uint32_t& floats = data_.slot_deform_floats[static_cast<std::size_t>(rec.slot)];
       floats = std::max(floats, 2 * rec.influence_count);
     }

@@ -155,13 +155,15 @@ class Reader {
     }
   }
 
+  // Names are unique per kind only, so the section names the kind; a name of another kind is
+  // still unknown here, and the message says where that name is.
   void check_constraint(const Node& node, const std::string& name, ConstraintKind kind) const {
-    if (!skeleton_) return;
-    const std::optional<ConstraintRef> ref = skeleton_->find_constraint(name);
-    if (!ref) node.fail(std::string("unknown ") + to_string(kind) + " constraint " + quoted(name));
-    if (ref->kind != kind)
-      node.fail(quoted(name) + " is " + constraint_word(ref->kind) + " constraint, not " + constraint_word(kind) +
-                " constraint");
+    if (!skeleton_ || skeleton_->find_constraint(kind, name) >= 0) return;
+    std::string other;
+    for (ConstraintKind k : {ConstraintKind::Ik, ConstraintKind::Transform, ConstraintKind::Path, ConstraintKind::Physics})
+      if (k != kind && skeleton_->find_constraint(k, name) >= 0 && other.empty())
+        other = std::string(" (there is ") + constraint_word(k) + " constraint of that name)";
+    node.fail(std::string("unknown ") + to_string(kind) + " constraint " + quoted(name) + other);
   }
 
   void read_constraints(const Node& section, ConstraintKind kind, CurveKind curve_kind, ClipSource& clip) {
@@ -224,33 +226,14 @@ class Reader {
     }
   }
 
-  // Vertex floats a deform key may cover: 2 per unweighted vertex, 2 per influence when weighted
-  // (offsets then apply to each influence's position in its bone's space).
-  static std::size_t deform_floats(const MeshAttachment& mesh) {
-    if (!mesh.vertices.weighted()) return mesh.vertices.positions.size();
-    std::size_t n = 0;
-    for (const auto& influences : mesh.vertices.weights) n += 2 * influences.size();
-    return n;
-  }
-
   void check_deform(const Node& node, const DeformTimeline& tl, int skin, int slot) const {
     const Attachment* a = find_attachment(skin, slot, tl.attachment);
     if (!a)
       node.fail("skin " + quoted(tl.skin) + " has no attachment " + quoted(tl.attachment) + " for slot " +
                 quoted(tl.slot));
-    const MeshAttachment* mesh = std::get_if<MeshAttachment>(&a->data);
-    if (const auto* linked = std::get_if<LinkedMeshAttachment>(&a->data)) {
-      if (!linked->deform)
-        node.fail("linked mesh " + quoted(tl.attachment) + " does not share deform keys (deform is false)");
-      const int parent_skin = linked->skin.empty() ? skin : skeleton_->find_skin(linked->skin);
-      const Attachment* parent = parent_skin < 0 ? nullptr : find_attachment(parent_skin, slot, linked->parent);
-      mesh = parent ? std::get_if<MeshAttachment>(&parent->data) : nullptr;
-      if (!mesh) node.fail("linked mesh " + quoted(tl.attachment) + " has no parent mesh " + quoted(linked->parent));
-    } else if (!mesh) {
-      node.fail("deform needs a Mesh or a LinkedMesh, but " + quoted(tl.attachment) + " is a " +
-                to_string(a->type()));
-    }
-    const std::size_t floats = deform_floats(*mesh);
+    const DeformVertices target = deform_vertices(*skeleton_, skin, *a);
+    if (!target.vertices) node.fail(target.problem);
+    const std::size_t floats = deform_float_count(*target.vertices);
     const Node v = clip_io::member(node, "v");
     for (std::size_t k = 0; k < tl.keys.size(); ++k) {
       const std::size_t end = static_cast<std::size_t>(tl.keys[k].offset) + tl.keys[k].values.size();

@@ -4,6 +4,7 @@
 #include "mf/offline/format/skeleton_format.hpp"
 
 #include <algorithm>
+#include <array>
 #include <limits>
 #include <unordered_map>
 #include <unordered_set>
@@ -148,6 +149,9 @@ using json::Node;
 using json::ObjectReader;
 using json::Writer;
 
+constexpr std::array<ConstraintKind, 4> kConstraintKinds = {ConstraintKind::Ik, ConstraintKind::Transform,
+                                                            ConstraintKind::Path, ConstraintKind::Physics};
+
 // ---- reading ----------------------------------------------------------------------------------
 
 class SkeletonReader {
@@ -187,7 +191,6 @@ class SkeletonReader {
     if (physics) read_list(*physics, s_.physics, &SkeletonReader::read_physics);
     if (events) read_list(*events, s_.events, &SkeletonReader::read_event);
     if (skins) {
-      index_constraints();
       read_list(*skins, s_.skins, &SkeletonReader::read_skin);
       detail::check_linked_meshes(s_, *skins);
     }
@@ -298,14 +301,18 @@ class SkeletonReader {
 
   // ---- constraints ----
 
-  // The keys every constraint starts with; names are unique across kinds and orders across all.
+  // The keys every constraint starts with: names are unique within each kind (a physics and a
+  // transform constraint may share one); explicit orders are unique across all four kinds.
   template <class C>
-  void read_common(ObjectReader& r, C& c) {
-    c.name = add_name(r, constraint_names_, 0, "constraint");
-    const Node order = r.required("order");
-    c.order = as_int_at_least(order, 0);
-    const auto [it, inserted] = orders_.emplace(c.order, order.path());
-    if (!inserted) order.fail("duplicate constraint order " + std::to_string(c.order) + " (also at " + it->second + ")");
+  void read_common(ObjectReader& r, C& c, ConstraintKind kind) {
+    c.name = add_name(r, constraint_names_[static_cast<std::size_t>(kind)],
+                      static_cast<int>(s_.constraint_count(kind)), std::string(to_string(kind)) + " constraint");
+    if (const auto order = r.optional("order")) {
+      c.order = as_int_at_least(*order, 0);
+      const auto [it, inserted] = orders_.emplace(*c.order, order->path());
+      if (!inserted)
+        order->fail("duplicate constraint order " + std::to_string(*c.order) + " (also at " + it->second + ")");
+    }
     c.skin_required = r.get("skinRequired", false);
   }
 
@@ -331,7 +338,7 @@ class SkeletonReader {
   IkConstraint read_ik(const Node& node) {
     ObjectReader r(node);
     IkConstraint c;
-    read_common(r, c);
+    read_common(r, c, ConstraintKind::Ik);
     const Node bones = r.required("bones");
     c.bones = read_constrained_bones(bones, 2);
     if (c.bones.size() == 2 && s_.bones[static_cast<std::size_t>(c.bones[1])].parent != c.bones[0])
@@ -360,7 +367,7 @@ class SkeletonReader {
   TransformConstraint read_transform(const Node& node) {
     ObjectReader r(node);
     TransformConstraint c;
-    read_common(r, c);
+    read_common(r, c, ConstraintKind::Transform);
     c.bones = read_constrained_bones(r.required("bones"), std::numeric_limits<std::size_t>::max());
     const Node target = r.required("target");
     c.target = detail::resolve_bone(target, names_);
@@ -387,7 +394,7 @@ class SkeletonReader {
   PathConstraint read_path(const Node& node) {
     ObjectReader r(node);
     PathConstraint c;
-    read_common(r, c);
+    read_common(r, c, ConstraintKind::Path);
     c.bones = read_constrained_bones(r.required("bones"), std::numeric_limits<std::size_t>::max());
     c.target = detail::resolve_slot(r.required("target"), names_);
     if (auto n = r.optional("positionMode")) c.position_mode = read_enum(*n, "position mode", &parse_position_mode, 2);
@@ -406,7 +413,7 @@ class SkeletonReader {
   PhysicsConstraint read_physics(const Node& node) {
     ObjectReader r(node);
     PhysicsConstraint c;
-    read_common(r, c);
+    read_common(r, c, ConstraintKind::Physics);
     c.bone = detail::resolve_bone(r.required("bone"), names_);
     c.x = r.get("x", 0.f);
     c.y = r.get("y", 0.f);
@@ -447,16 +454,23 @@ class SkeletonReader {
     Skin skin;
     skin.name = add_name(r, skin_names_, static_cast<int>(s_.skins.size()), "skin");
     if (auto bones = r.optional("bones")) skin.bones = read_bone_list(*bones);
-    if (auto constraints = r.optional("constraints")) {
-      std::unordered_set<std::string> listed;
-      for (const Node& item : constraints->items()) {
+    for (ConstraintKind kind : kConstraintKinds) {
+      const auto list = r.optional(to_string(kind));
+      if (!list) continue;
+      const std::size_t first = skin.constraints.size();
+      for (const Node& item : list->items()) {
         const std::string& name = item.as_nonempty_string();
-        const auto ref = constraint_refs_.find(name);
-        if (ref == constraint_refs_.end()) item.fail("unknown constraint \"" + name + "\"");
-        if (!listed.insert(name).second) item.fail("constraint \"" + name + "\" is listed twice");
-        skin.constraints.push_back(ref->second);
+        const int index = s_.find_constraint(kind, name);
+        if (index < 0) item.fail("unknown " + std::string(to_string(kind)) + " constraint \"" + name + "\"");
+        const ConstraintRef ref{kind, index};
+        if (std::find(skin.constraints.begin() + static_cast<std::ptrdiff_t>(first), skin.constraints.end(), ref) !=
+            skin.constraints.end())
+          item.fail(std::string(to_string(kind)) + " constraint \"" + name + "\" is listed twice");
+        skin.constraints.push_back(ref);
       }
     }
+    if (auto old = r.optional("constraints"))
+      old->fail("skin-required constraints are listed per kind: \"ik\", \"transform\", \"path\", \"physics\"");
     if (auto attachments = r.optional("attachments")) {
       // (slot, name) -> path of the first, for duplicate messages.
       std::unordered_map<std::string, std::string> seen;
@@ -474,21 +488,10 @@ class SkeletonReader {
     return skin;
   }
 
-  // Constraint name -> reference, for the skins' lists (names are unique across kinds by now).
-  void index_constraints() {
-    const auto add = [&](const auto& list, ConstraintKind kind) {
-      for (std::size_t i = 0; i < list.size(); ++i) constraint_refs_.emplace(list[i].name, ConstraintRef{kind, static_cast<int>(i)});
-    };
-    add(s_.ik, ConstraintKind::Ik);
-    add(s_.transform, ConstraintKind::Transform);
-    add(s_.path, ConstraintKind::Path);
-    add(s_.physics, ConstraintKind::Physics);
-  }
-
   // One key per (slot, attachment name).
   static std::string attachment_key(int slot, const std::string& name) { return std::to_string(slot) + '/' + name; }
 
-  std::string add_name(ObjectReader& r, detail::NameIndex& table, int index, std::string_view what) {
+  std::string add_name(ObjectReader& r, detail::NameIndex& table, int index, const std::string& what) {
     const Node node = r.required("name");
     std::string name = node.as_nonempty_string();
     table.add(node, name, index, what);
@@ -497,9 +500,9 @@ class SkeletonReader {
 
   SkeletonSource s_;
   detail::ReadNames names_;
-  detail::NameIndex constraint_names_, event_names_, skin_names_;
-  std::unordered_map<int, std::string> orders_;  // constraint order -> path of its first use
-  std::unordered_map<std::string, ConstraintRef> constraint_refs_;
+  std::array<detail::NameIndex, 4> constraint_names_;  // one per ConstraintKind
+  detail::NameIndex event_names_, skin_names_;
+  std::unordered_map<int, std::string> orders_;  // explicit constraint order -> path of its first use
 };
 
 // ---- writing ----------------------------------------------------------------------------------
@@ -525,21 +528,14 @@ void write_bone_names(Writer& w, const SkeletonSource& s, std::string_view key, 
 // The name of a constraint reference; empty when out of range (the reader rejects that file).
 const std::string& constraint_name(const SkeletonSource& s, ConstraintRef ref) {
   static const std::string none;
-  std::size_t count = 0;
-  switch (ref.kind) {
-    case ConstraintKind::Ik: count = s.ik.size(); break;
-    case ConstraintKind::Transform: count = s.transform.size(); break;
-    case ConstraintKind::Path: count = s.path.size(); break;
-    case ConstraintKind::Physics: count = s.physics.size(); break;
-  }
-  if (ref.index < 0 || static_cast<std::size_t>(ref.index) >= count) return none;
+  if (ref.index < 0 || static_cast<std::size_t>(ref.index) >= s.constraint_count(ref.kind)) return none;
   return s.constraint_name(ref);
 }
 
 template <class C>
-void write_common(Writer& w, const C& c) {
+void write_common(Writer& w, const C& c, std::optional<int> order) {
   put_string(w, "name", c.name);
-  put_integer(w, "order", c.order);
+  if (order) put_integer(w, "order", *order);
   write_bool(w, "skinRequired", c.skin_required, false);
 }
 
@@ -585,9 +581,9 @@ void write_slot(Writer& w, const SkeletonSource& s, const Slot& slot) {
   w.end_object();
 }
 
-void write_ik(Writer& w, const SkeletonSource& s, const IkConstraint& c) {
+void write_ik(Writer& w, const SkeletonSource& s, const IkConstraint& c, std::optional<int> order) {
   w.begin_object(Layout::Inline);
-  write_common(w, c);
+  write_common(w, c, order);
   write_bone_names(w, s, "bones", c.bones);
   put_string(w, "target", bone_name(s, c.target));
   write_float(w, "mix", c.mix, 1);
@@ -599,9 +595,9 @@ void write_ik(Writer& w, const SkeletonSource& s, const IkConstraint& c) {
   w.end_object();
 }
 
-void write_transform(Writer& w, const SkeletonSource& s, const TransformConstraint& c) {
+void write_transform(Writer& w, const SkeletonSource& s, const TransformConstraint& c, std::optional<int> order) {
   w.begin_object(Layout::Inline);
-  write_common(w, c);
+  write_common(w, c, order);
   write_bone_names(w, s, "bones", c.bones);
   put_string(w, "target", bone_name(s, c.target));
   write_bool(w, "local", c.local, false);
@@ -621,10 +617,10 @@ void write_transform(Writer& w, const SkeletonSource& s, const TransformConstrai
   w.end_object();
 }
 
-void write_path(Writer& w, const SkeletonSource& s, const PathConstraint& c) {
+void write_path(Writer& w, const SkeletonSource& s, const PathConstraint& c, std::optional<int> order) {
   const PathConstraint defaults;
   w.begin_object(Layout::Inline);
-  write_common(w, c);
+  write_common(w, c, order);
   write_bone_names(w, s, "bones", c.bones);
   put_string(w, "target", slot_name(s, c.target));
   if (c.position_mode != defaults.position_mode) put_string(w, "positionMode", to_string(c.position_mode));
@@ -639,10 +635,10 @@ void write_path(Writer& w, const SkeletonSource& s, const PathConstraint& c) {
   w.end_object();
 }
 
-void write_physics(Writer& w, const SkeletonSource& s, const PhysicsConstraint& c) {
+void write_physics(Writer& w, const SkeletonSource& s, const PhysicsConstraint& c, std::optional<int> order) {
   const PhysicsConstraint d;
   w.begin_object(Layout::Inline);
-  write_common(w, c);
+  write_common(w, c, order);
   put_string(w, "bone", bone_name(s, c.bone));
   write_float(w, "x", c.x, d.x);
   write_float(w, "y", c.y, d.y);
@@ -677,10 +673,13 @@ void write_skin(Writer& w, const SkeletonSource& s, const Skin& skin) {
   w.begin_object(Layout::Block);
   put_string(w, "name", skin.name);
   if (!skin.bones.empty()) write_bone_names(w, s, "bones", skin.bones);
-  if (!skin.constraints.empty()) {
-    w.key("constraints");
+  for (ConstraintKind kind : kConstraintKinds) {
+    if (std::none_of(skin.constraints.begin(), skin.constraints.end(), [&](ConstraintRef r) { return r.kind == kind; }))
+      continue;
+    w.key(to_string(kind));
     w.begin_array(Layout::Inline);
-    for (const ConstraintRef& ref : skin.constraints) w.string(constraint_name(s, ref));
+    for (const ConstraintRef& ref : skin.constraints)
+      if (ref.kind == kind) w.string(constraint_name(s, ref));
     w.end_array();
   }
   w.key("attachments");
@@ -697,6 +696,17 @@ void write_list(Writer& w, const SkeletonSource& s, std::string_view key, const 
   w.key(key);
   w.begin_array(Layout::Block);
   for (const T& item : items) write_one(w, s, item);
+  w.end_array();
+}
+
+// A constraint list, each with the order SkeletonSource::canonical_orders() gives it.
+template <class T>
+void write_constraints(Writer& w, const SkeletonSource& s, ConstraintKind kind, const std::vector<T>& items,
+                       const SkeletonSource::ConstraintOrders& orders,
+                       void (*write_one)(Writer&, const SkeletonSource&, const T&, std::optional<int>)) {
+  w.key(to_string(kind));
+  w.begin_array(Layout::Block);
+  for (std::size_t i = 0; i < items.size(); ++i) write_one(w, s, items[i], orders[static_cast<std::size_t>(kind)][i]);
   w.end_array();
 }
 
@@ -739,10 +749,11 @@ std::string write_skeleton(const SkeletonSource& s) {
   if (!s.images.empty()) write_list(w, s, "images", s.images, &write_image);
   write_list(w, s, "bones", s.bones, &write_bone);
   write_list(w, s, "slots", s.slots, &write_slot);
-  write_list(w, s, "ik", s.ik, &write_ik);
-  write_list(w, s, "transform", s.transform, &write_transform);
-  write_list(w, s, "path", s.path, &write_path);
-  write_list(w, s, "physics", s.physics, &write_physics);
+  const auto orders = s.canonical_orders();
+  write_constraints(w, s, ConstraintKind::Ik, s.ik, orders, &write_ik);
+  write_constraints(w, s, ConstraintKind::Transform, s.transform, orders, &write_transform);
+  write_constraints(w, s, ConstraintKind::Path, s.path, orders, &write_path);
+  write_constraints(w, s, ConstraintKind::Physics, s.physics, orders, &write_physics);
   write_list(w, s, "events", s.events, &write_event);
   write_list(w, s, "skins", s.skins, &write_skin);
   w.end_object();

@@ -605,6 +605,33 @@ TEST(Builder, UpdateOrderPutsIkTargetsBeforeAndDescendantsAfterTheConstraint) {
   for (std::int32_t b = 0; b < 7; ++b) EXPECT_GE(last(b), 0) << b;
 }
 
+// Constraints without `order` run after those with one, in the default order: ik, transform, path,
+// physics, each list in file order.
+TEST(Builder, ConstraintsWithoutOrderRunInTheDefaultOrder) {
+  SkeletonSource s = leg_rig();
+  IkConstraint ik;
+  ik.name = "leg";
+  ik.bones = {3};
+  ik.target = 5;
+  TransformConstraint follow;
+  follow.name = "leg";  // names are unique per kind only
+  follow.bones = {6};
+  follow.target = 4;
+  PhysicsConstraint sway, late;
+  sway.name = "sway";
+  sway.bone = 4;
+  late.name = "late";
+  late.order = 0;
+  late.bone = 6;
+  s.ik.push_back(ik);
+  s.transform.push_back(follow);
+  s.physics = {sway, late};
+  const BuildResult r = build(s);
+  using K = skel::UpdateKind;
+  EXPECT_EQ(steps(r.data->constraint_steps),
+            (std::vector<std::pair<K, std::int32_t>>{{K::Physics, 1}, {K::Ik, 0}, {K::Transform, 0}, {K::Physics, 0}}));
+}
+
 TEST(Builder, ConstraintsRunInTheirOrderAndSkinsListTheirIds) {
   SkeletonSource s = leg_rig();
   IkConstraint ik;
@@ -634,7 +661,7 @@ TEST(Builder, ConstraintsRunInTheirOrderAndSkinsListTheirIds) {
   using K = skel::UpdateKind;
   EXPECT_EQ(steps(d.constraint_steps),
             (std::vector<std::pair<K, std::int32_t>>{{K::Transform, 0}, {K::Physics, 0}, {K::Ik, 0}}));
-  EXPECT_EQ(d.skins[0].constraints, (std::vector<std::int32_t>{2, 1}));
+  EXPECT_EQ(d.skins[0].constraints, (std::vector<std::int32_t>{1, 2}));  // ids, sorted
   EXPECT_TRUE(d.ik[0].skin_required);
   // follow reads foot (4) through its ancestors and other (6); sway changes foot, which the ik does
   // not read, so foot is emitted again only at the end.

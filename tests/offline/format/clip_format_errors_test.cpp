@@ -444,15 +444,17 @@ TEST(ClipFormatErrors, UnknownConstraint) {
                                   "unknown physics constraint \"ghost\""));
 }
 
+// Names are unique per kind only, so a name of another kind is unknown in this one; the message says
+// which kind has it.
 TEST(ClipFormatErrors, ConstraintOfTheWrongKind) {
   EXPECT_TRUE(fails_with_skeleton(clip(",\n  \"ik\": { \"follow\": @{ \"t\": [0], \"mix\": [0] } }"), "ik.follow",
-                                  "\"follow\" is a transform constraint, not an ik constraint"));
+                                  "unknown ik constraint \"follow\" (there is a transform constraint of that name)"));
   EXPECT_TRUE(fails_with_skeleton(clip(",\n  \"path\": { \"aim\": @{ \"t\": [0], \"position\": [0] } }"), "path.aim",
-                                  "\"aim\" is an ik constraint, not a path constraint"));
+                                  "unknown path constraint \"aim\" (there is an ik constraint of that name)"));
   EXPECT_TRUE(fails_with_skeleton(clip(",\n  \"physics\": { \"rail\": @{ \"mix\": { \"t\": [0], \"v\": [0] } } }"),
-                                  "physics.rail", "\"rail\" is a path constraint, not a physics constraint"));
+                                  "physics.rail", "unknown physics constraint \"rail\" (there is a path constraint"));
   EXPECT_TRUE(fails_with_skeleton(clip(",\n  \"transform\": { \"hair\": @{ \"t\": [0], \"mixX\": [0] } }"),
-                                  "transform.hair", "\"hair\" is a physics constraint, not a transform constraint"));
+                                  "transform.hair", "unknown transform constraint \"hair\" (there is a physics constraint"));
 }
 
 TEST(ClipFormatErrors, UnknownSkin) {
@@ -483,9 +485,9 @@ TEST(ClipFormatErrors, DeformPastTheVertexCount) {
                                   "deform.default.a.weighted.v[0]", "offset 7 + 2 values pass the 8 vertex floats"));
 }
 
-TEST(ClipFormatErrors, DeformOnANonMesh) {
+TEST(ClipFormatErrors, DeformOnANonVertexAttachment) {
   EXPECT_TRUE(fails_with_skeleton(clip(",\n  \"deform\": { \"default\": { \"a\": { \"region\": @{ \"t\": [0], \"offset\": [0], \"v\": [[]] } } } }"),
-                                  "deform.default.a.region", "deform needs a Mesh or a LinkedMesh, but \"region\" is a Region"));
+                                  "deform.default.a.region", "deform needs a vertex attachment (Mesh, LinkedMesh, BoundingBox, Clipping or Path), but \"region\" is a Region"));
   EXPECT_TRUE(fails_with_skeleton(clip(",\n  \"deform\": { \"default\": { \"a\": { \"frozen\": @{ \"t\": [0], \"offset\": [0], \"v\": [[]] } } } }"),
                                   "deform.default.a.frozen", "linked mesh \"frozen\" does not share deform keys"));
 }

@@ -131,7 +131,7 @@ TEST(SkeletonFormat, RichFixtureReadsEveryKey) {
 
   ASSERT_EQ(s.ik.size(), 2u);
   EXPECT_EQ(s.ik[0], (IkConstraint{"leg_ik", 0, false, {2, 3}, 4, 0.5f, 2, -1, true, true, true}));
-  EXPECT_EQ(s.ik[1], (IkConstraint{"arm_ik", 4, true, {7}, 4}));
+  EXPECT_EQ(s.ik[1], (IkConstraint{"arm_ik", std::nullopt, true, {7}, 4}));  // last in the update order: no order
   ASSERT_EQ(s.transform.size(), 1u);
   TransformConstraint tc{"tail_follow", 1, false, {6, 8}, 1};
   tc.mix_rotate = 0.5f, tc.mix_x = 0.25f, tc.mix_y = 0, tc.mix_scale_x = 0.75f, tc.mix_scale_y = 0.125f;
@@ -144,7 +144,7 @@ TEST(SkeletonFormat, RichFixtureReadsEveryKey) {
   ASSERT_EQ(s.physics.size(), 2u);
   EXPECT_EQ(s.physics[0], (PhysicsConstraint{"cape_physics", 3, true, 5, 0.5f, 0.25f, 1, 0.1f, 0.2f, 1000, 30, 0.5f,
                                              200, 0.9f, 2, 1.5f, -9.8f, 0.75f}));
-  EXPECT_EQ(s.physics[1], (PhysicsConstraint{.name = "tail_physics", .order = 5, .bone = 6}));
+  EXPECT_EQ(s.physics[1], (PhysicsConstraint{.name = "tail_physics", .bone = 6}));
 
   ASSERT_EQ(s.events.size(), 2u);
   EXPECT_EQ(s.events[0], (EventDef{"footstep", -3, 0.5f, "left \"heel\"", "sfx/step.ogg", 0.8f, -0.5f}));
@@ -212,7 +212,7 @@ TEST(SkeletonFormat, RichFixtureReadsEveryKey) {
 
   const Skin& armored = s.skins[1];
   EXPECT_EQ(armored.bones, std::vector<int>{5});
-  EXPECT_EQ(armored.constraints, (std::vector<ConstraintRef>{{ConstraintKind::Physics, 0}, {ConstraintKind::Ik, 1}}));
+  EXPECT_EQ(armored.constraints, (std::vector<ConstraintRef>{{ConstraintKind::Ik, 1}, {ConstraintKind::Physics, 0}}));
   ASSERT_EQ(armored.attachments.size(), 5u);
   EXPECT_EQ(data_of<LinkedMeshAttachment>(armored.attachments[0]),
             linked_to("skin_mesh", "default"));
@@ -232,7 +232,10 @@ TEST(SkeletonFormat, NonCanonicalFileRewritesCanonically) {
   const SkeletonSource s = read_ok(load("noncanonical.mskel"));
   const std::string canonical = write_skeleton(s);
   EXPECT_EQ(canonical, load("noncanonical.expected.mskel"));
-  EXPECT_EQ(read_ok(canonical), s);
+  SkeletonSource without_default_orders = s;  // the writer leaves out the orders the default gives
+  without_default_orders.canonicalize_orders();
+  EXPECT_EQ(read_ok(canonical), without_default_orders);
+  EXPECT_EQ(read_ok(canonical).update_order(), s.update_order());
   // The canonical text is a fixed point.
   EXPECT_EQ(write_skeleton(read_ok(canonical)), canonical);
 }
@@ -299,7 +302,7 @@ SkeletonSource make_model() {
       {"s0", 1, "box", {10, 20, 30, 40}, Rgba8{50, 60, 70, 255}, BlendMode::Screen},
       {"s1", 3, "", Rgba8::white(), std::nullopt, BlendMode::Normal},
   };
-  s.ik = {{"ik", 3, true, {1, 2}, 0, 0.3f, 4, -1, true, false, true}};
+  s.ik = {{"ik", std::nullopt, true, {1, 2}, 0, 0.3f, 4, -1, true, false, true}};  // after the others
   TransformConstraint tc{"tc", 0, false, {3}, 1};
   tc.mix_rotate = 0, tc.mix_x = 0.1f, tc.mix_y = 0.2f, tc.mix_scale_x = 0.3f, tc.mix_scale_y = 0.4f, tc.mix_shear_y = 0.5f;
   tc.offset_rotation = 1, tc.offset_x = 2, tc.offset_y = 3, tc.offset_scale_x = 4, tc.offset_scale_y = 5;
@@ -312,7 +315,7 @@ SkeletonSource make_model() {
 
   Skin skin = skin_named("main");
   skin.bones = {1};
-  skin.constraints = {{ConstraintKind::Path, 0}, {ConstraintKind::Ik, 0}};
+  skin.constraints = {{ConstraintKind::Ik, 0}, {ConstraintKind::Path, 0}};
   skin.attachments.push_back({0, "r", RegionAttachment{"img", 1, 2, 3, 4, 5, 6, 7, {1, 1, 1, 1}, Sequence{5, 3, 4, 2}}});
   MeshAttachment mesh;
   mesh.image = "m";
@@ -400,16 +403,16 @@ TEST(SkeletonFormat, DefaultValuesAreLeftOut) {
     { "name": "slot", "bone": "root" }
   ],
   "ik": [
-    { "name": "ik", "order": 0, "bones": ["child"], "target": "root" }
+    { "name": "ik", "bones": ["child"], "target": "root" }
   ],
   "transform": [
-    { "name": "tc", "order": 1, "bones": ["child"], "target": "root" }
+    { "name": "tc", "bones": ["child"], "target": "root" }
   ],
   "path": [
-    { "name": "pc", "order": 2, "bones": ["root"], "target": "slot" }
+    { "name": "pc", "bones": ["root"], "target": "slot" }
   ],
   "physics": [
-    { "name": "ph", "order": 3, "bone": "root" }
+    { "name": "ph", "bone": "root" }
   ],
   "events": [
     { "name": "ev" }
@@ -455,6 +458,8 @@ TEST(SkeletonFormat, DefaultValuesAreLeftOut) {
 }
 )";
   EXPECT_EQ(write_skeleton(s), expected);
+  s.canonicalize_orders();  // 0, 1, 2, 3 is the default order: no constraint needs one
+  EXPECT_EQ(s.ik[0].order, std::nullopt);
   EXPECT_EQ(read_ok(expected), s);
 }
 
@@ -558,6 +563,102 @@ TEST(SkeletonFormat, ReadingAMissingFileNamesThePath) {
   ASSERT_FALSE(s.ok());
   EXPECT_EQ(s.error().file, path);
   EXPECT_NE(s.error().to_string().find(path), std::string::npos);
+}
+
+// ---- constraint names per kind, skins' per-kind lists, optional orders ---------------------------
+
+// Three bones, a transform and a physics constraint both called "face", and a skin activating both.
+SkeletonSource shared_name_model() {
+  SkeletonSource s;
+  s.uid = "skl_00000000abcd";
+  s.bones = {{.name = "root"}, {.name = "head", .parent = 0}, {.name = "face", .parent = 1}};
+  s.transform = {{.name = "face", .skin_required = true, .bones = {2}, .target = 0}};
+  s.physics = {{.name = "face", .skin_required = true, .bone = 2}};
+  s.ik = {{.name = "aim", .bones = {1}, .target = 0}};
+  Skin skin = skin_named("girl");
+  skin.constraints = {{ConstraintKind::Transform, 0}, {ConstraintKind::Physics, 0}};
+  s.skins = {skin};
+  return s;
+}
+
+TEST(SkeletonFormat, SameConstraintNameInTwoKindsIsAccepted) {
+  const SkeletonSource model = shared_name_model();
+  const std::string text = write_skeleton(model);
+  const SkeletonSource back = read_ok(text);
+  EXPECT_EQ(back, model);
+  EXPECT_EQ(back.find_constraint(ConstraintKind::Transform, "face"), 0);
+  EXPECT_EQ(back.find_constraint(ConstraintKind::Physics, "face"), 0);
+  EXPECT_EQ(back.find_constraint(ConstraintKind::Ik, "face"), -1);
+  EXPECT_EQ(back.find_constraint(ConstraintKind::Path, "face"), -1);
+}
+
+TEST(SkeletonFormat, SkinListsConstraintsPerKindAndRoundTrips) {
+  SkeletonSource model = shared_name_model();
+  model.skins[0].constraints = {{ConstraintKind::Physics, 0}, {ConstraintKind::Ik, 0}, {ConstraintKind::Transform, 0}};
+  model.ik[0].skin_required = true;
+  const std::string text = write_skeleton(model);
+  // One array per kind, in kind order, each left out when empty.
+  EXPECT_NE(text.find("      \"ik\": [\"aim\"],\n      \"transform\": [\"face\"],\n      \"physics\": [\"face\"],\n"),
+            std::string::npos)
+      << text;
+  EXPECT_EQ(text.find("\"path\": [\""), std::string::npos) << text;
+  const SkeletonSource back = read_ok(text);
+  EXPECT_EQ(back.skins[0].constraints,
+            (std::vector<ConstraintRef>{{ConstraintKind::Ik, 0}, {ConstraintKind::Transform, 0}, {ConstraintKind::Physics, 0}}));
+  EXPECT_EQ(write_skeleton(back), text);
+}
+
+TEST(SkeletonFormat, WithoutOrdersConstraintsRunInTheDefaultOrder) {
+  // Explicit orders first (sorted), then the rest: ik, transform, path, physics, each in file order.
+  const SkeletonSource s = read_ok(R"({"format": 1, "uid": "skl_00000000abcd", "type": "Skeleton",
+    "bones": [{"name": "root"}, {"name": "a", "parent": "root"}, {"name": "b", "parent": "a"}],
+    "slots": [{"name": "s", "bone": "root"}],
+    "ik": [{"name": "i0", "bones": ["b"], "target": "root"}, {"name": "i1", "order": 7, "bones": ["a"], "target": "root"}],
+    "transform": [{"name": "t0", "bones": ["a"], "target": "root"}],
+    "path": [{"name": "p0", "bones": ["a"], "target": "s"}],
+    "physics": [{"name": "t0", "order": 2, "bone": "b"}, {"name": "f1", "bone": "a"}]})");
+  using K = ConstraintKind;
+  EXPECT_EQ(s.ik[0].order, std::nullopt);
+  EXPECT_EQ(s.update_order(), (std::vector<ConstraintRef>{{K::Physics, 0}, {K::Ik, 1}, {K::Ik, 0}, {K::Transform, 0},
+                                                          {K::Path, 0}, {K::Physics, 1}}));
+}
+
+TEST(SkeletonFormat, WriterLeavesOutDefaultOrdersAndRoundTrips) {
+  SkeletonSource s = shared_name_model();
+  s.path = {{.name = "rail", .bones = {1}, .target = 0}};
+  s.slots = {slot_on("s", 0)};
+  // All explicit and already the default order (ik, transform, path, physics): no order is written.
+  s.ik[0].order = 10, s.transform[0].order = 11, s.path[0].order = 12, s.physics[0].order = 13;
+  std::string text = write_skeleton(s);
+  EXPECT_EQ(text.find("\"order\""), std::string::npos) << text;
+  SkeletonSource back = read_ok(text);
+  EXPECT_EQ(back.update_order(), s.update_order());
+  EXPECT_EQ(write_skeleton(back), text);
+
+  // Physics first, then path, then the others in the default order: only the two that move keep an
+  // order, renumbered 0 and 1 (their place in the update order).
+  s.ik[0].order = 5, s.transform[0].order = 6, s.path[0].order = 1, s.physics[0].order = 0;
+  text = write_skeleton(s);
+  back = read_ok(text);
+  EXPECT_EQ(back.update_order(), s.update_order());
+  EXPECT_EQ(back.physics[0].order, 0);
+  EXPECT_EQ(back.path[0].order, 1);
+  EXPECT_EQ(back.ik[0].order, std::nullopt);
+  EXPECT_EQ(back.transform[0].order, std::nullopt);
+  EXPECT_EQ(write_skeleton(back), text);  // a second write gives the same bytes
+
+  // The last constraint of the default order moved first: it alone has an order.
+  s.ik[0].order = std::nullopt, s.transform[0].order = std::nullopt, s.path[0].order = std::nullopt;
+  s.physics[0].order = 3;
+  text = write_skeleton(s);
+  back = read_ok(text);
+  EXPECT_EQ(back.update_order(), (std::vector<ConstraintRef>{{ConstraintKind::Physics, 0}, {ConstraintKind::Ik, 0},
+                                                             {ConstraintKind::Transform, 0}, {ConstraintKind::Path, 0}}));
+  EXPECT_EQ(back.physics[0].order, 0);
+  EXPECT_EQ(write_skeleton(back), text);
+  SkeletonSource canonical = s;
+  canonical.canonicalize_orders();
+  EXPECT_EQ(canonical, back);
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 // Units: pixels, Y down, degrees clockwise on screen. Field defaults are the file format's defaults
 // (docs/formats.md lists them).
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -198,7 +199,9 @@ struct ConstraintRef {
 struct Skin {
   std::string name;
   std::vector<int> bones;                   // skinRequired bones this skin activates
-  std::vector<ConstraintRef> constraints;   // skinRequired constraints this skin activates
+  // skinRequired constraints this skin activates. The file lists them per kind ("ik", "transform",
+  // "path", "physics"); the writer keeps each kind's references in this vector's order.
+  std::vector<ConstraintRef> constraints;
   std::vector<Attachment> attachments;
 
   friend bool operator==(const Skin&, const Skin&) = default;
@@ -208,7 +211,9 @@ struct Skin {
 
 struct IkConstraint {
   std::string name;
-  int order = 0;                 // position in the update order among all constraints
+  // Place in the update order among all constraints; absent: after every constraint that has one,
+  // in the default order (ik, transform, path, physics, each list in file order). See update_order().
+  std::optional<int> order;
   bool skin_required = false;
   std::vector<int> bones;        // one or two bones, parent first
   int target = 0;                // bone index
@@ -222,7 +227,7 @@ struct IkConstraint {
 
 struct TransformConstraint {
   std::string name;
-  int order = 0;
+  std::optional<int> order;  // as IkConstraint::order
   bool skin_required = false;
   std::vector<int> bones;
   int target = 0;
@@ -240,7 +245,7 @@ using skel::RotateMode;
 
 struct PathConstraint {
   std::string name;
-  int order = 0;
+  std::optional<int> order;  // as IkConstraint::order
   bool skin_required = false;
   std::vector<int> bones;
   int target = 0;  // slot index whose attachment is the path
@@ -256,7 +261,7 @@ struct PathConstraint {
 
 struct PhysicsConstraint {
   std::string name;
-  int order = 0;
+  std::optional<int> order;  // as IkConstraint::order
   bool skin_required = false;
   int bone = 0;
   // How strongly each channel is simulated (0 turns it off).
@@ -311,12 +316,48 @@ struct SkeletonSource {
   int find_slot(std::string_view name) const;
   int find_skin(std::string_view name) const;
   int find_event(std::string_view name) const;
-  // The constraint with this name among all four kinds.
-  std::optional<ConstraintRef> find_constraint(std::string_view name) const;
+  // The constraint of this kind with this name; -1 when missing. Names are unique per kind only: a
+  // physics constraint may share its name with a transform constraint.
+  int find_constraint(ConstraintKind kind, std::string_view name) const;
   const std::string& constraint_name(ConstraintRef ref) const;
+  const std::optional<int>& constraint_order(ConstraintRef ref) const;
+  std::size_t constraint_count(ConstraintKind kind) const;
+
+  // Every constraint in the order the update runs them: first those with an explicit `order`,
+  // sorted by it (ties in the default order), then those without, in the default order: ik,
+  // transform, path, physics, each list in file order.
+  std::vector<ConstraintRef> update_order() const;
+
+  // The orders the canonical writer gives the constraints, per ConstraintKind and index: the same
+  // update order, with `order` only where it is needed (docs/format-mskel.md, Constraints). With U
+  // the update order and k the start of its longest tail that runs in the default order, U[0..k) get
+  // orders 0..k-1 and the rest none.
+  using ConstraintOrders = std::array<std::vector<std::optional<int>>, 4>;
+  ConstraintOrders canonical_orders() const;
+  // Sets every constraint's order to canonical_orders(): the model then equals what reading its
+  // canonical file gives.
+  void canonicalize_orders();
+
 
   friend bool operator==(const SkeletonSource&, const SkeletonSource&) = default;
 };
+
+// ---- deform ------------------------------------------------------------------------------------
+
+// The vertices deform keys on an attachment offset: a mesh's, bounding box's, clipping polygon's or
+// path's own, or a linked mesh's parent's (the parent is looked up in `skin`, the attachment's own
+// skin, unless the linked mesh names another). `problem` says why there are none: a region or point,
+// a linked mesh that does not share deform keys (`not_shared` is then set) or whose parent is missing.
+struct DeformVertices {
+  const Vertices* vertices = nullptr;
+  bool not_shared = false;
+  std::string problem;
+};
+DeformVertices deform_vertices(const SkeletonSource& s, int skin, const Attachment& attachment);
+
+// Floats a deform key may cover: 2 per unweighted vertex, 2 per influence when weighted (offsets
+// then apply to each influence's position in its bone's space).
+std::size_t deform_float_count(const Vertices& v);
 
 // Enum names as the file format writes them.
 const char* to_string(Inherit v);

@@ -25,29 +25,17 @@ const Attachment* find_attachment(const Skin& skin, int slot, const std::string&
   return nullptr;
 }
 
-int vertex_floats(const Vertices& v) {
-  if (!v.weighted()) return static_cast<int>(v.positions.size());
-  int floats = 0;
-  for (const auto& influences : v.weights) floats += 2 * static_cast<int>(influences.size());
-  return floats;
-}
-
 }  // namespace
 
 int AnimationConverter::deform_floats(const Node& where, int skin, int slot, const std::string& attachment) {
   const Skin& s = skeleton_.skins[static_cast<std::size_t>(skin)];
   const Attachment* a = find_attachment(s, slot, attachment);
   if (!a) where.fail("skin \"" + s.name + "\" has no attachment \"" + attachment + "\" in this slot");
-  if (const auto* mesh = std::get_if<MeshAttachment>(&a->data)) return vertex_floats(mesh->vertices);
-  const auto* linked = std::get_if<LinkedMeshAttachment>(&a->data);
-  if (!linked) where.fail("deform keys need a mesh, but \"" + attachment + "\" is a " + to_string(a->type()));
-  if (!linked->deform) return -1;
-  const int parent_skin = linked->skin.empty() ? skin : skeleton_.find_skin(linked->skin);
-  const Attachment* parent =
-      parent_skin < 0 ? nullptr : find_attachment(skeleton_.skins[static_cast<std::size_t>(parent_skin)], slot, linked->parent);
-  const auto* mesh = parent ? std::get_if<MeshAttachment>(&parent->data) : nullptr;
-  if (!mesh) where.fail("the parent mesh \"" + linked->parent + "\" of linked mesh \"" + attachment + "\" is missing");
-  return vertex_floats(mesh->vertices);
+  // Spine deforms every vertex attachment: mesh, linked mesh, path, clipping and bounding box.
+  const DeformVertices target = deform_vertices(skeleton_, skin, *a);
+  if (target.not_shared) return -1;
+  if (!target.vertices) where.fail(target.problem);
+  return static_cast<int>(deform_float_count(*target.vertices));
 }
 
 namespace {

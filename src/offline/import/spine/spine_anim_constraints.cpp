@@ -219,8 +219,7 @@ std::vector<std::string> AnimationConverter::global_physics(std::string_view pro
       const json::Value* name = c.find("name");
       const json::Value* global = c.find(flag);
       if (!name || !name->is_string() || !global || !global->is_bool() || !global->boolean) continue;
-      auto ref = skeleton_.find_constraint(name->string);
-      if (ref && ref->kind == ConstraintKind::Physics) names.push_back(name->string);
+      if (skeleton_.find_constraint(ConstraintKind::Physics, name->string) >= 0) names.push_back(name->string);
     }
   };
   scan(root_.find("physics"), false);

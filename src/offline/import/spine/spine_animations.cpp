@@ -147,12 +147,15 @@ void AnimationConverter::add_curve_timeline(KeyTrack track, CurveKind kind, cons
 }
 
 int AnimationConverter::constraint(const Node& node, const std::string& name, ConstraintKind kind) const {
-  auto ref = skeleton_.find_constraint(name);
-  if (!ref) node.fail("unknown " + std::string(to_string(kind)) + " constraint \"" + name + "\"");
-  if (ref->kind != kind)
-    node.fail("\"" + name + "\" is not a " + std::string(to_string(kind)) + " constraint (it is " +
-              (ref->kind == ConstraintKind::Ik ? "an " : "a ") + to_string(ref->kind) + " constraint)");
-  return ref->index;
+  const int index = skeleton_.find_constraint(kind, name);
+  if (index >= 0) return index;
+  // Names are unique per kind: say which other kind has this one.
+  std::string other;
+  for (ConstraintKind k : {ConstraintKind::Ik, ConstraintKind::Transform, ConstraintKind::Path, ConstraintKind::Physics})
+    if (k != kind && other.empty() && skeleton_.find_constraint(k, name) >= 0)
+      other = std::string(" (there is ") + (k == ConstraintKind::Ik ? "an " : "a ") + to_string(k) +
+              " constraint of that name)";
+  node.fail("unknown " + std::string(to_string(kind)) + " constraint \"" + name + "\"" + other);
 }
 
 // ---- the walk ---------------------------------------------------------------------------------

@@ -4,6 +4,7 @@
 // per-vertex influence lists.
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <set>
 
@@ -71,23 +72,38 @@ class SkinConverter {
         skin.bones.push_back(b);
       }
     }
-    for (const char* kind : {"ik", "transform", "path", "physics", "constraints"}) {
-      const json::Value* list = r.optional(kind, json::Type::Array);
+    // Per-kind lists name constraints of that kind; the 4.3 "constraints" list names any kind.
+    constexpr std::array<std::pair<const char*, std::optional<ConstraintKind>>, 5> kLists = {{
+        {"ik", ConstraintKind::Ik},
+        {"transform", ConstraintKind::Transform},
+        {"path", ConstraintKind::Path},
+        {"physics", ConstraintKind::Physics},
+        {"constraints", std::nullopt},
+    }};
+    for (const auto& [key, list_kind] : kLists) {
+      const json::Value* list = r.optional(key, json::Type::Array);
       if (!list) continue;
-      const std::vector<std::string> names = read_strings(c_, *list, r.at(kind));
+      const std::vector<std::string> names = read_strings(c_, *list, r.at(key));
       for (std::size_t i = 0; i < names.size(); ++i) {
-        const std::string where = json::path_index(r.at(kind), i);
-        const std::optional<ConstraintRef> ref = s_.find_constraint(names[i]);
-        if (!ref) {
+        const std::string where = json::path_index(r.at(key), i);
+        std::vector<ConstraintRef> refs;
+        for (ConstraintKind kind : {ConstraintKind::Ik, ConstraintKind::Transform, ConstraintKind::Path, ConstraintKind::Physics})
+          if (!list_kind || *list_kind == kind)
+            if (const int index = s_.find_constraint(kind, names[i]); index >= 0) refs.push_back({kind, index});
+        if (refs.empty()) {
           // A slider (4.3) was reported where it was defined; anything else is a broken reference.
-          if (std::string_view(kind) == "constraints") {
+          if (!list_kind) {
             c_.note(where, "skin-required constraint " + in_quotes(names[i]) + " was not imported");
             continue;
           }
-          fail(c_, &list->items[i], where, "unknown constraint " + in_quotes(names[i]));
+          fail(c_, &list->items[i], where, std::string("unknown ") + key + " constraint " + in_quotes(names[i]));
         }
-        if (std::find(skin.constraints.begin(), skin.constraints.end(), *ref) == skin.constraints.end())
-          skin.constraints.push_back(*ref);
+        if (refs.size() > 1)
+          fail(c_, &list->items[i], where,
+               "constraint " + in_quotes(names[i]) + " is ambiguous: constraints of " + std::to_string(refs.size()) +
+                   " kinds have that name");
+        if (std::find(skin.constraints.begin(), skin.constraints.end(), refs[0]) == skin.constraints.end())
+          skin.constraints.push_back(refs[0]);
       }
     }
     const std::size_t skin_index = s_.skins.size();

@@ -158,11 +158,12 @@ class SkeletonConverter {
     }
   }
 
-  bool name_taken(const std::string& name) const { return s_.find_constraint(name).has_value(); }
-
-  std::string constraint_name(ObjectReader& r) {
+  // Spine keeps constraint names unique per kind: a physics constraint may share its name with a
+  // transform constraint.
+  std::string constraint_name(ObjectReader& r, ConstraintKind kind) {
     std::string name = r.required_string("name");
-    if (name_taken(name)) fail(c_, r.get("name"), r.at("name"), "duplicate constraint name " + in_quotes(name));
+    if (s_.find_constraint(kind, name) >= 0)
+      fail(c_, r.get("name"), r.at("name"), std::string("duplicate ") + to_string(kind) + " constraint name " + in_quotes(name));
     return name;
   }
 
@@ -196,7 +197,7 @@ class SkeletonConverter {
 
   void read_ik(ObjectReader& r, int order) {
     IkConstraint k;
-    k.name = constraint_name(r);
+    k.name = constraint_name(r, ConstraintKind::Ik);
     k.skin_required = r.boolean("skin", false);
     k.bones = bone_list(r, "bones");
     if (k.bones.size() > 2) fail(c_, r.get("bones"), r.at("bones"), "an IK constraint takes one or two bones");
@@ -214,7 +215,7 @@ class SkeletonConverter {
 
   void read_transform(ObjectReader& r, int order) {
     TransformConstraint t;
-    t.name = constraint_name(r);
+    t.name = constraint_name(r, ConstraintKind::Transform);
     t.skin_required = r.boolean("skin", false);
     t.bones = bone_list(r, "bones");
     const char* target_key = r.has("source") ? "source" : "target";  // 4.3 calls the target "source"
@@ -292,7 +293,7 @@ class SkeletonConverter {
 
   void read_path(ObjectReader& r, int order) {
     PathConstraint p;
-    p.name = constraint_name(r);
+    p.name = constraint_name(r, ConstraintKind::Path);
     p.skin_required = r.boolean("skin", false);
     p.bones = bone_list(r, "bones");
     const std::string slot = r.required_string("target");
@@ -328,7 +329,7 @@ class SkeletonConverter {
 
   void read_physics(ObjectReader& r, int order) {
     PhysicsConstraint p;
-    p.name = constraint_name(r);
+    p.name = constraint_name(r, ConstraintKind::Physics);
     p.skin_required = r.boolean("skin", false);
     p.bone = bone_index(r.get("bone"), r.at("bone"), r.required_string("bone"));
     p.x = r.number("x", 0);
@@ -369,6 +370,7 @@ class SkeletonConverter {
       else if (kind == 2) s_.path[k].order = o;
       else s_.physics[k].order = o;
     }
+    s_.canonicalize_orders();  // `order` only where the default order would differ
   }
 
   void read_events(const json::Value& events) {

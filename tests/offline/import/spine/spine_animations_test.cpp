@@ -11,11 +11,14 @@
 #include <fstream>
 #include <iostream>
 #include <iterator>
+#include <map>
 #include <memory>
 #include <string>
 
 #include "../../../../src/offline/import/spine/spine_internal.hpp"
 #include "mf/anim/curve.hpp"
+#include "mf/core/file_io.hpp"
+#include "mf/offline/build/skeleton_builder.hpp"
 #include "mf/offline/format/clip_format.hpp"
 #include "mf/offline/json/json.hpp"
 #include "mf/offline/json/json_path.hpp"
@@ -417,7 +420,7 @@ TEST(SpineAnimations, DeformOnLinkedMeshes) {
 TEST(SpineAnimations, DeformErrors) {
   Error e = error_of(R"({"attachments": {"default": {"body": {"body": {"deform": [{}]}}}}})");
   EXPECT_EQ(e.path, "animations.a.attachments.default.body.body.deform");
-  EXPECT_THAT(e.message, HasSubstr("need a mesh"));
+  EXPECT_THAT(e.message, HasSubstr("needs a vertex attachment"));
   e = error_of(R"({"attachments": {"default": {"body": {"blob": {"deform": [{"offset": 4, "vertices": [1, 2, 3, 4, 5]}]}}}}})");
   EXPECT_EQ(e.path, "animations.a.attachments.default.body.blob.deform[0].vertices");
   EXPECT_THAT(e.message, HasSubstr("8 vertex floats"));
@@ -513,9 +516,9 @@ TEST(SpineAnimations, ErrorsNameFileJsonPathAndLine) {
        "8 hex digits"},
       {R"({"slots": {"glow": {"rgba": [{}]}}})", "animations.a.slots.glow.rgba[0]", "needs \"color\""},
       {R"({"slots": {"glow": {"alpha": [{"value": 2}]}}})", "animations.a.slots.glow.alpha[0].value", "from 0 to 1"},
-      {R"({"ik": {"follow": [{}]}})", "animations.a.ik.follow", "it is a transform constraint"},
+      {R"({"ik": {"follow": [{}]}})", "animations.a.ik.follow", "unknown ik constraint \"follow\" (there is a transform constraint"},
       {R"({"transform": {"nope": [{}]}})", "animations.a.transform.nope", "unknown transform constraint"},
-      {R"({"physics": {"aim": {}}})", "animations.a.physics.aim", "it is an ik constraint"},
+      {R"({"physics": {"aim": {}}})", "animations.a.physics.aim", "unknown physics constraint \"aim\" (there is an ik constraint"},
       {R"({"bones": {"arm": {"rotate": {}}}})", "animations.a.bones.arm.rotate", "expected an array"},
   };
   for (const Case& k : cases) {
@@ -823,6 +826,46 @@ TEST(SpineAnimationsImport, ExampleExportsConvertEveryAnimation) {
     EXPECT_LE(animation_notes, 10) << file;
   }
   if (found == 0) GTEST_SKIP() << "Spine examples not found under " << examples_dir() << " (set MF_SPINE_EXAMPLES_DIR)";
+}
+
+// Spine deforms every vertex attachment: a path, a clipping polygon and a weighted bounding box of
+// tests/data/spine/vertex-deform.json import with their deform keys (y offsets negated), read back
+// against the skeleton and compile.
+TEST(SpineAnimationsImport, DeformKeysOnPathClippingAndBoundingBox) {
+  const std::string file = std::string(MF_TEST_DATA_DIR) + "/spine/vertex-deform.json";
+  Expected<std::string> json_text = read_file(file);
+  ASSERT_TRUE(json_text) << json_text.error().to_string();
+  Expected<SpineImport> im = convert_spine(*json_text, file);
+  ASSERT_TRUE(im) << im.error().to_string();
+  ASSERT_EQ(im->clips.size(), 1u);
+  const ClipSource& clip = im->clips[0].second;
+  ASSERT_EQ(clip.deforms.size(), 3u);
+  std::map<std::string, const DeformTimeline*> by_attachment;
+  for (const DeformTimeline& d : clip.deforms) by_attachment[d.attachment] = &d;
+  ASSERT_TRUE(by_attachment.count("track") && by_attachment.count("mask") && by_attachment.count("hitbox"));
+
+  const DeformTimeline& track = *by_attachment["track"];
+  ASSERT_EQ(track.keys.size(), 1u);
+  EXPECT_EQ(track.keys[0].offset, 4);
+  const std::vector<float> track_offsets = {-33.333f, 33.333f, -66.667f, 66.667f, -100, 100, -133.333f, 133.333f};
+  ASSERT_EQ(track.keys[0].values.size(), track_offsets.size());
+  for (std::size_t i = 0; i < track_offsets.size(); ++i)
+    EXPECT_NEAR(track.keys[0].values[i], track_offsets[i], kValueTolerance) << i;
+  EXPECT_EQ(by_attachment["mask"]->keys[0].values, (std::vector<float>{100, -100, -20, -100, -20, 40, 100, 40}));
+  // Weighted: two floats per influence (4 influences), in each influence bone's space.
+  EXPECT_EQ(by_attachment["hitbox"]->keys[0].values, (std::vector<float>{10, 0, 0, 0, 0, 0, 0, -5}));
+
+  const std::string text = write_clip(clip);
+  auto back = read_clip(text, "deform.manim", &im->skeleton);
+  ASSERT_TRUE(back.ok()) << back.error().to_string() << "\n" << text;
+  EXPECT_EQ(*back, clip);
+
+  auto image_size = [](const std::string&) -> std::optional<ImageSize> { return ImageSize{64, 64}; };
+  auto built = build_skeleton(im->skeleton, image_size, "vertex-deform", "vertex-deform.mskel");
+  ASSERT_TRUE(built.ok()) << built.error().to_string();
+  auto compiled = compile_clip(clip, im->skeleton, *built->data, "deform", "deform.manim");
+  ASSERT_TRUE(compiled.ok()) << compiled.error().to_string();
+  EXPECT_EQ(compiled->deform_keys.size(), 3u);
 }
 
 }  // namespace

@@ -1,4 +1,4 @@
-// Spine's own example exports (spineboy, mix-and-match), when present: each imports with a near-empty
+// Spine's own example exports (spineboy, mix-and-match, cloud-pot), when present: each imports with a near-empty
 // report, passes check, and every clip builds and poses without NaN. The exports are under Spine's
 // licence and never part of the repository: MF_SPINE_EXAMPLES_DIR names their folder (default: the
 // shared folder beside the repository); without them the tests skip.
@@ -37,7 +37,7 @@ void import_and_exercise(const std::string& folder, const std::string& json, std
   const fs::path path = fs::path(examples_dir()) / folder / json;
   if (!fs::is_regular_file(path))
     GTEST_SKIP() << "Spine example " << path << " not found; set MF_SPINE_EXAMPLES_DIR to the folder holding "
-                 << "spineboy/ and mix-and-match/ to run this test";
+                 << "spineboy/, mix-and-match/ and cloud-pot/ to run this test";
   Expected<SpineImport> import = import_spine({path.string(), {}});
   ASSERT_TRUE(import) << import.error().to_string();
   std::printf("%s\n", import_summary(*import).c_str());
@@ -87,6 +87,8 @@ TEST(SpineExamples, SpineboyImportsChecksAndPoses) { import_and_exercise("spineb
 TEST(SpineExamples, MixAndMatchImportsChecksAndPoses) {
   import_and_exercise("mix-and-match", "mix-and-match-pro.json", 6);
 }
+
+TEST(SpineExamples, CloudPotImportsChecksAndPoses) { import_and_exercise("cloud-pot", "cloud-pot.json", 3); }
 
 }  // namespace
 }  // namespace mf::offline

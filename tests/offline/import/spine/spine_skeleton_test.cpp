@@ -4,10 +4,12 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 
 #include "mf/core/file_io.hpp"
+#include "mf/offline/format/clip_format.hpp"
 #include "mf/offline/format/skeleton_format.hpp"
 #include "mf/offline/import/spine/spine_import.hpp"
 #include "mf/offline/format/uid.hpp"
@@ -60,6 +62,14 @@ Pos tip(const SkeletonSource& s, int bone) {
   const double a = angle * M_PI / 180;
   const double len = s.bones[static_cast<std::size_t>(bone)].length;
   return {x + std::cos(a) * len, y + std::sin(a) * len};
+}
+
+// A constraint's place in the update order (the importer keeps Spine's sequence; the model writes
+// `order` only where the default order differs).
+int place(const SkeletonSource& s, ConstraintKind kind, int index) {
+  const std::vector<ConstraintRef> order = s.update_order();
+  const auto it = std::find(order.begin(), order.end(), ConstraintRef{kind, index});
+  return it == order.end() ? -1 : static_cast<int>(it - order.begin());
 }
 
 TEST(SpineSkeleton, BonesFlipYRotationAndShear) {
@@ -132,15 +142,15 @@ TEST(SpineSkeleton, ConstraintsFlipAndMakeDefaultsExplicit) {
   EXPECT_EQ(leg.bend, 1);  // bendPositive false: Spine bends clockwise on screen, our +1
   EXPECT_FLOAT_EQ(leg.mix, 0.75f);
   EXPECT_FLOAT_EQ(leg.softness, 3);
-  EXPECT_EQ(leg.order, 2);
+  EXPECT_EQ(place(s, ConstraintKind::Ik, 0), 2);
   const IkConstraint& look = s.ik[1];
   EXPECT_EQ(look.bend, -1);  // Spine's default bendPositive: true
   EXPECT_TRUE(look.compress && look.stretch && look.uniform);
-  EXPECT_EQ(look.order, 0);
+  EXPECT_EQ(place(s, ConstraintKind::Ik, 1), 0);
 
   ASSERT_EQ(s.transform.size(), 1u);
   const TransformConstraint& t = s.transform[0];
-  EXPECT_EQ(t.order, 1);
+  EXPECT_EQ(place(s, ConstraintKind::Transform, 0), 1);
   EXPECT_TRUE(t.skin_required && t.local && t.relative);
   EXPECT_FLOAT_EQ(t.offset_rotation, -30);
   EXPECT_FLOAT_EQ(t.offset_x, 4);
@@ -156,7 +166,7 @@ TEST(SpineSkeleton, ConstraintsFlipAndMakeDefaultsExplicit) {
 
   ASSERT_EQ(s.path.size(), 1u);
   const PathConstraint& p = s.path[0];
-  EXPECT_EQ(p.order, 3);
+  EXPECT_EQ(place(s, ConstraintKind::Path, 0), 3);
   EXPECT_EQ(p.target, s.find_slot("rail"));
   EXPECT_EQ(p.position_mode, PositionMode::Fixed);
   EXPECT_EQ(p.spacing_mode, SpacingMode::Proportional);
@@ -170,7 +180,7 @@ TEST(SpineSkeleton, ConstraintsFlipAndMakeDefaultsExplicit) {
 
   ASSERT_EQ(s.physics.size(), 1u);
   const PhysicsConstraint& ph = s.physics[0];
-  EXPECT_EQ(ph.order, 4);
+  EXPECT_EQ(place(s, ConstraintKind::Physics, 0), 4);
   EXPECT_EQ(ph.bone, s.find_bone("cape"));
   EXPECT_FLOAT_EQ(ph.x, 0.5f);
   EXPECT_FLOAT_EQ(ph.y, 0);
@@ -299,8 +309,8 @@ TEST(SpineSkeleton, Version40And41UseTransformForInherit) {
   EXPECT_EQ(s.bones[2].inherit, Inherit::OnlyTranslation);
   EXPECT_EQ(s.bones[3].inherit, Inherit::NoRotationOrReflection);
   ASSERT_EQ(s.ik.size(), 1u);
-  EXPECT_EQ(s.ik[0].order, 0);  // no order: 0, before the transform constraint's 1
-  EXPECT_EQ(s.transform[0].order, 1);
+  EXPECT_EQ(place(s, ConstraintKind::Ik, 0), 0);  // no order: 0, before the transform constraint's 1
+  EXPECT_EQ(place(s, ConstraintKind::Transform, 0), 1);
   const auto& link = std::get<LinkedMeshAttachment>(attachment(s, "default", "arm", "arm-link").data);
   EXPECT_FALSE(link.deform);  // 3.x-style "deform" is read too
   EXPECT_TRUE(link.skin.empty());  // the default skin is its own
@@ -326,10 +336,10 @@ TEST(SpineSkeleton, Version43ConstraintsListAndReportedAdditions) {
   const SkeletonSource& s = im.skeleton;
   ASSERT_EQ(s.ik.size(), 1u);
   EXPECT_EQ(s.ik[0].bend, 1);
-  EXPECT_EQ(s.ik[0].order, 0);
+  EXPECT_EQ(place(s, ConstraintKind::Ik, 0), 0);
   ASSERT_EQ(s.transform.size(), 1u);
   const TransformConstraint& t = s.transform[0];
-  EXPECT_EQ(t.order, 1);
+  EXPECT_EQ(place(s, ConstraintKind::Transform, 0), 1);
   EXPECT_EQ(t.target, s.find_bone("hips"));
   EXPECT_TRUE(t.relative);
   EXPECT_FLOAT_EQ(t.mix_rotate, 1);
@@ -339,7 +349,7 @@ TEST(SpineSkeleton, Version43ConstraintsListAndReportedAdditions) {
   EXPECT_FLOAT_EQ(t.mix_x, 0);  // x drives rotation in Spine: reported, channel off
   EXPECT_FLOAT_EQ(t.mix_scale_x, 0);
   ASSERT_EQ(s.physics.size(), 1u);
-  EXPECT_EQ(s.physics[0].order, 2);
+  EXPECT_EQ(place(s, ConstraintKind::Physics, 0), 2);
   EXPECT_TRUE(has_note(im, "constraints[1].properties.x.to.rotate", "maps x to rotate"));
   EXPECT_TRUE(has_note(im, "constraints[2].mixGlobal", "mixGlobal"));
   EXPECT_TRUE(has_note(im, "constraints[3]", "slider constraint \"dial-slider\""));
@@ -403,6 +413,73 @@ TEST(SpineSkeleton, TruncatedJsonGivesLineAndColumn) {
     EXPECT_EQ(im.error().file, "cut.json");
     EXPECT_GT(im.error().position.line, 0) << im.error().to_string();
   }
+}
+
+// ---- constraint names unique per kind (tests/data/spine/shared-names.json) -------------------------
+
+TEST(SpineSkeleton, ConstraintNamesAreUniquePerKindAsInSpine) {
+  const SpineImport im = convert_fixture("shared-names.json");
+  const SkeletonSource& s = im.skeleton;
+  ASSERT_EQ(s.transform.size(), 1u);
+  ASSERT_EQ(s.physics.size(), 2u);
+  ASSERT_EQ(s.ik.size(), 1u);
+  EXPECT_EQ(s.find_constraint(ConstraintKind::Transform, "girl/face-control"), 0);
+  EXPECT_EQ(s.find_constraint(ConstraintKind::Physics, "girl/face-control"), 0);
+  EXPECT_EQ(s.find_constraint(ConstraintKind::Ik, "aim"), 0);
+  EXPECT_EQ(s.find_constraint(ConstraintKind::Physics, "aim"), 1);
+  EXPECT_EQ(s.find_constraint(ConstraintKind::Ik, "girl/face-control"), -1);
+  // Spine's orders: physics face-control 0, transform 1, ik 2, physics aim 3.
+  EXPECT_EQ(s.update_order(), (std::vector<ConstraintRef>{{ConstraintKind::Physics, 0}, {ConstraintKind::Transform, 0},
+                                                          {ConstraintKind::Ik, 0}, {ConstraintKind::Physics, 1}}));
+  // The skin's per-kind lists name the constraint of each kind.
+  const Skin& girl = s.skins.at(static_cast<std::size_t>(s.find_skin("girl")));
+  EXPECT_EQ(girl.constraints, (std::vector<ConstraintRef>{{ConstraintKind::Transform, 0}, {ConstraintKind::Physics, 0}}));
+
+  // The .mskel keeps both, and the skin lists them per kind.
+  const std::string text = write_skeleton(s);
+  EXPECT_NE(text.find("\"transform\": [\"girl/face-control\"],\n      \"physics\": [\"girl/face-control\"],"),
+            std::string::npos)
+      << text;
+  // Only the orders the default order would not give are kept: physics face-control and transform
+  // face-control run first; ik aim and physics aim follow in the default order.
+  EXPECT_EQ(s.physics[0].order, 0);
+  EXPECT_EQ(s.transform[0].order, 1);
+  EXPECT_EQ(s.ik[0].order, std::nullopt);
+  EXPECT_EQ(s.physics[1].order, std::nullopt);
+  Expected<SkeletonSource> back = read_skeleton(text, "shared-names.mskel");
+  ASSERT_TRUE(back) << back.error().to_string() << "\n" << text;
+  EXPECT_EQ(*back, s);
+  EXPECT_EQ(write_skeleton(*back), text);
+
+  // Its clip keys the transform and the physics constraint of one name, and reads back against it.
+  ASSERT_EQ(im.clips.size(), 1u);
+  const ClipSource& look = im.clips[0].second;
+  const std::string clip_text = write_clip(look);
+  std::vector<TimelineTarget> keyed;  // the kinds of constraint keyed under the shared name
+  for (const CurveTimeline& tl : look.curves)
+    if (tl.target == "girl/face-control") keyed.push_back(layout(tl.kind).target);
+  EXPECT_NE(std::find(keyed.begin(), keyed.end(), TimelineTarget::Transform), keyed.end()) << clip_text;
+  EXPECT_NE(std::find(keyed.begin(), keyed.end(), TimelineTarget::Physics), keyed.end()) << clip_text;
+  ASSERT_EQ(look.physics_resets.size(), 1u);
+  EXPECT_EQ(look.physics_resets[0].constraint, "girl/face-control");
+  Expected<ClipSource> clip_back = read_clip(clip_text, "look.manim", &*back);
+  ASSERT_TRUE(clip_back) << clip_back.error().to_string() << "\n" << clip_text;
+  EXPECT_EQ(*clip_back, look);
+}
+
+TEST(SpineSkeleton, ConstraintNameTwiceInOneKindIsAnError) {
+  Expected<std::string> text = read_file(kDir + "shared-names.json");
+  ASSERT_TRUE(text);
+  std::string twice = *text;
+  const std::string from = "{ \"name\": \"aim\", \"order\": 3";
+  ASSERT_NE(twice.find(from), std::string::npos);
+  twice.replace(twice.find(from), from.size(), "{ \"name\": \"girl/face-control\", \"order\": 3");
+  Expected<SpineImport> im = convert_spine(twice, kDir + "twice.json");
+  ASSERT_FALSE(im);
+  EXPECT_EQ(im.error().file, kDir + "twice.json");
+  EXPECT_EQ(im.error().path, "physics[1].name");
+  EXPECT_NE(im.error().message.find("duplicate physics constraint name \"girl/face-control\""), std::string::npos)
+      << im.error().message;
 }
 
 }  // namespace
