@@ -38,6 +38,11 @@
 // children and each relative to its parent's final world transform, so every bone ends exactly where it
 // was placed whatever the order of the list, and the update order recomputes descendants as usual.
 //
+// A bone that is inactive (skin-required, not in the skin) while the constraint is active is placed
+// like the others, from the world transform it holds (the identity at the origin until first changed),
+// and keeps the result as its world transform, its local pose untouched: it draws nothing, but reads
+// of its world transform see it.
+//
 // Nothing allocates here: the scratch is sized by init_path_scratch for the largest Path attachment
 // the target slot can show and the number of bones. A slot showing no Path attachment (or one larger
 // than the scratch, only possible through an attachment set from code) leaves the bones alone.
@@ -318,9 +323,14 @@ void solve_path(SkeletonPose& pose, int index) {
     if (pick == n) break;  // the rest were listed twice
     const std::int32_t bone = c.bones[pick];
     last = bone;
-    if (!pose.active[static_cast<std::size_t>(bone)]) continue;
-    update_world_transform(pose, bone);  // under its parent's final world transform
     const float* t = targets + 6 * pick;
+    const auto b = static_cast<std::size_t>(bone);
+    if (!pose.active[b]) {
+      // Never recomputed by the update order: the world transform itself holds the result.
+      pose.a[b] = t[0], pose.b[b] = t[1], pose.c[b] = t[2], pose.d[b] = t[3], pose.world_x[b] = t[4], pose.world_y[b] = t[5];
+      continue;
+    }
+    update_world_transform(pose, bone);  // under its parent's final world transform
     detail::set_bone_world(pose, bone, detail::BoneWorld{t[0], t[1], t[2], t[3], t[4], t[5]}, position, matrix);
   }
 }

@@ -410,6 +410,21 @@ TEST_F(PathConstraint, ChildOfAStretchedBoneStartsFromItsOwnWorldTransform) {
   }
 }
 
+TEST_F(PathConstraint, InactiveBoneTakesItsPlaceAsItsWorldTransform) {
+  // Three children of the root, the middle one skin-required and listed by no skin: inactive, yet
+  // placed like the others; its local pose stays as it was.
+  make_bones(3, 20, false);
+  data_.bones.skin_required[static_cast<std::size_t>(bones_[1])] = 1;
+  add_constraint(SpacingMode::Fixed, 50, PositionMode::Fixed, 0, RotateMode::Tangent);
+  show_path(straight_path(), false);
+  auto p = make_pose();
+  ASSERT_EQ(p->active[static_cast<std::size_t>(bones_[1])], 0);
+  solve(*p);
+  expect_on_line(*p, 0, 50);
+  EXPECT_NEAR(p->x[static_cast<std::size_t>(bones_[1])], 10, kExact);
+  EXPECT_NEAR(p->y[static_cast<std::size_t>(bones_[1])], 40, kExact);
+}
+
 // ---- mixes ----
 
 TEST_F(PathConstraint, MixZeroLeavesThePoseUnchanged) {
