@@ -8,9 +8,9 @@
 // cumulative lengths:
 //   constant speed  each segment is sampled at kPathCurveSegments equal parameter steps and the chord
 //                   lengths are summed into the constraint's scratch, once per solve; a distance finds its
-//                   sample in that table, then the parameter within the sample whose chord from the
-//                   sample's start has the remaining length (Newton steps from the linear guess), so
-//                   bones move at a constant speed along the curve even where the handles are uneven.
+//                   sample in that table and maps linearly to the bezier parameter within the sample,
+//                   so bones move at a nearly constant speed along the curve even where the handles are
+//                   uneven (exactly constant along each sample's chord length, the parameter linear).
 //   otherwise       the setup lengths stored with the attachment (one per segment, its end); a distance
 //                   within a segment maps linearly to the bezier parameter. Cheaper, and uneven where the
 //                   handles are (or have been deformed to be) uneven.
@@ -26,14 +26,22 @@
 // spacing past it, gives the last bone a point to aim at. All places are computed from the pose as it
 // was before the constraint moved anything.
 //
-// Each bone, in the constraint's order (a parent before its child), then moves towards its place by
-// mix_x and mix_y (world position) and turns its world X axis by mix_rotate towards: the path tangent
+// Each bone, starting from its world transform as it was before the constraint (one whose parent the
+// constraint moves is not first recomputed from it), moves towards its place by mix_x and mix_y
+// (world position) and turns its world X axis by mix_rotate towards: the path tangent
 // at its place (RotateMode::Tangent), or the direction from its place to the next place (Chain and
 // ChainScale: the chord between the two places on the path, wherever the translation mixes leave the
 // bone), plus offset_rotation. ChainScale also scales the bone's world X axis so the bone reaches
 // the next place (its length times the scale equals the distance), mixed by mix_rotate; a bone of
-// length 0 is not scaled. The new world transform is written back as the bone's local pose
-// (bone_world_edit.hpp), so the update order recomputes descendants as usual.
+// length 0 is not scaled. Places follow the constraint's list order, which need not be the hierarchy's.
+// The new world transforms are then written back as local poses (bone_world_edit.hpp), parents before
+// children and each relative to its parent's final world transform, so every bone ends exactly where it
+// was placed whatever the order of the list, and the update order recomputes descendants as usual.
+//
+// A bone that is inactive (skin-required, not in the skin) while the constraint is active is placed
+// like the others, from the world transform it holds (the identity at the origin until first changed),
+// and keeps the result as its world transform, its local pose untouched: it draws nothing, but reads
+// of its world transform see it.
 //
 // Nothing allocates here: the scratch is sized by init_path_scratch for the largest Path attachment
 // the target slot can show and the number of bones. A slot showing no Path attachment (or one larger
@@ -58,7 +66,7 @@ constexpr std::uint32_t kPathCurveSegments = 10;
 
 // Floats of a constraint's scratch range for paths of up to `points` control points and `bones` bones.
 std::size_t scratch_floats(std::uint32_t points, std::size_t bones) {
-  return 2 * std::size_t{points} + kPathCurveSegments * std::size_t{points / 3} + 3 * (bones + 1);
+  return 2 * std::size_t{points} + kPathCurveSegments * std::size_t{points / 3} + 3 * (bones + 1) + 6 * bones;
 }
 
 struct Bezier {
@@ -131,35 +139,9 @@ struct PathView {
     const float step = 1.0f / static_cast<float>(per_segment);
     const float t0 = static_cast<float>(entry % per_segment) * step;
     const Bezier b = segment(entry / per_segment);
-    float t = t0 + fraction * step;
-    if (per_segment > 1) t = refine(b, t0, t0 + step, distance - before, t);
+    const float t = t0 + fraction * step;
     b.at(t, out[0], out[1]);
     out[2] = b.direction(t);
-  }
-
-  // Within one sample [t0, t1] of the arc-length table the chord from the sample's start stands for the
-  // arc (the table sums those chords): a few Newton steps find the t whose chord from B(t0) is `reach`,
-  // starting from the linear guess. The speed can change a lot within a sample where handles are uneven;
-  // this keeps placement at constant speed there too, and agrees with the table at the sample ends.
-  static float refine(const Bezier& b, float t0, float t1, float reach, float t) {
-    if (t <= t0 || t >= t1) return t;
-    float x0, y0;
-    b.at(t0, x0, y0);
-    for (int iteration = 0; iteration < 4; ++iteration) {
-      float x, y;
-      b.at(t, x, y);
-      const float dx = x - x0, dy = y - y0;
-      const float chord = std::hypot(dx, dy);
-      const float u = 1 - t;
-      const float vx = 3 * (u * u * (b.x1 - b.x0) + 2 * u * t * (b.x2 - b.x1) + t * t * (b.x3 - b.x2));
-      const float vy = 3 * (u * u * (b.y1 - b.y0) + 2 * u * t * (b.y2 - b.y1) + t * t * (b.y3 - b.y2));
-      const float slope = chord > 0 ? (dx * vx + dy * vy) / chord : std::hypot(vx, vy);
-      if (!(slope > 0)) break;
-      const float next = std::clamp(t - (chord - reach) / slope, t0, t1);
-      if (next == t) break;
-      t = next;
-    }
-    return t;
   }
 
   // The end of `b` at parameter `t` (0 or 1), moved `beyond` pixels along its tangent there.
@@ -291,20 +273,20 @@ void solve_path(SkeletonPose& pose, int index) {
     if (i < n) distance += spacing_after(c, pp, pose, i, path.total, length_sum);
   }
 
+  // Each bone's new world transform, from its world transform before the constraint (a bone whose
+  // parent the constraint moves is not recomputed from it first).
+  float* targets = places + 3 * (n + 1);
+  const bool position = pp.mix_x != 0 || pp.mix_y != 0;
+  bool matrix = false;
   for (std::size_t i = 0; i < n; ++i) {
     const std::int32_t bone = c.bones[i];
-    if (!pose.active[static_cast<std::size_t>(bone)]) continue;
-    // Its parent may be an earlier bone of this constraint, moved already.
-    update_world_transform(pose, bone);
     detail::BoneWorld w = detail::bone_world(pose, bone);
     const float* here = places + 3 * i;
     const float* next = here + 3;
-    const bool position = pp.mix_x != 0 || pp.mix_y != 0;
     if (position) {
       w.x += (here[0] - w.x) * pp.mix_x;
       w.y += (here[1] - w.y) * pp.mix_y;
     }
-    bool matrix = false;
     if (pp.mix_rotate != 0) {
       const float dx = next[0] - here[0], dy = next[1] - here[1];
       const float reach = std::hypot(dx, dy);
@@ -325,7 +307,31 @@ void solve_path(SkeletonPose& pose, int index) {
         }
       }
     }
-    if (position || matrix) detail::set_bone_world(pose, bone, w, position, matrix);
+    float* t = targets + 6 * i;
+    t[0] = w.a, t[1] = w.b, t[2] = w.c, t[3] = w.d, t[4] = w.x, t[5] = w.y;
+  }
+  if (!position && !matrix) return;
+
+  // Written back as local poses parents first (bones come after their parents), each relative to its
+  // parent's final world transform, so every bone ends where it was placed whatever the order the
+  // constraint lists them in.
+  std::int32_t last = -1;
+  for (std::size_t k = 0; k < n; ++k) {
+    std::size_t pick = n;
+    for (std::size_t i = 0; i < n; ++i)
+      if (c.bones[i] > last && (pick == n || c.bones[i] < c.bones[pick])) pick = i;
+    if (pick == n) break;  // the rest were listed twice
+    const std::int32_t bone = c.bones[pick];
+    last = bone;
+    const float* t = targets + 6 * pick;
+    const auto b = static_cast<std::size_t>(bone);
+    if (!pose.active[b]) {
+      // Never recomputed by the update order: the world transform itself holds the result.
+      pose.a[b] = t[0], pose.b[b] = t[1], pose.c[b] = t[2], pose.d[b] = t[3], pose.world_x[b] = t[4], pose.world_y[b] = t[5];
+      continue;
+    }
+    update_world_transform(pose, bone);  // under its parent's final world transform
+    detail::set_bone_world(pose, bone, detail::BoneWorld{t[0], t[1], t[2], t[3], t[4], t[5]}, position, matrix);
   }
 }
 

@@ -18,7 +18,12 @@
 // target's local pose: rotation, x, y, scale X/Y and shear Y. Local angles are plain numbers (no
 // wrapping), as keyed values are. Then the bone's world transform is recomputed.
 //
-// A channel whose mix is 0 leaves its values untouched. Inactive bones are skipped.
+// A channel whose mix is 0 leaves its values untouched. An inactive target leaves the bones alone.
+// Bones that are inactive (skin-required, not in the skin) while the constraint is active: in world
+// space the constraint still changes the world transform such a bone holds (the identity at the origin
+// until it is first changed; the update order never recomputes an inactive bone, so with mixes below 1
+// it moves further each frame), written as the world transform itself, its local pose untouched. It
+// draws nothing, but reads of its world transform see it. Local space skips inactive bones.
 
 #include <cmath>
 
@@ -33,8 +38,11 @@ using detail::BoneWorld;
 using detail::wrap_degrees;
 
 void apply_world(SkeletonPose& pose, int bone, const BoneWorld& target, const TransformData& c, const TransformPose& m) {
-  // The parent may have been changed by this constraint already (a constrained bone's descendant).
-  update_world_transform(pose, bone);
+  const auto i = static_cast<std::size_t>(bone);
+  const bool active = pose.active[i] != 0;
+  // The parent may have been changed by this constraint already (a constrained bone's descendant). An
+  // inactive bone is never recomputed: it starts from the world transform it holds.
+  if (active) update_world_transform(pose, bone);
   BoneWorld w = detail::bone_world(pose, bone);
   bool matrix = false, position = false;
   if (m.mix_rotate != 0) {
@@ -84,7 +92,13 @@ void apply_world(SkeletonPose& pose, int bone, const BoneWorld& target, const Tr
     w.rotate_y_axis(wrap_degrees(turn) * m.mix_shear_y);
     matrix = true;
   }
-  if (matrix || position) detail::set_bone_world(pose, bone, w, position, matrix);
+  if (!(matrix || position)) return;
+  if (active) {
+    detail::set_bone_world(pose, bone, w, position, matrix);
+  } else {
+    pose.a[i] = w.a, pose.b[i] = w.b, pose.c[i] = w.c, pose.d[i] = w.d;
+    pose.world_x[i] = w.x, pose.world_y[i] = w.y;
+  }
 }
 
 void apply_local(SkeletonPose& pose, int bone, int target, const TransformData& c, const TransformPose& m) {
@@ -120,9 +134,11 @@ void solve_transform(SkeletonPose& pose, int index) {
   if (!pose.active[static_cast<std::size_t>(c.target)]) return;
   const BoneWorld target = detail::bone_world(pose, c.target);
   for (const std::int32_t bone : c.bones) {
-    if (!pose.active[static_cast<std::size_t>(bone)]) continue;
-    if (c.local) apply_local(pose, bone, c.target, c, m);
-    else apply_world(pose, bone, target, c, m);
+    if (c.local) {
+      if (pose.active[static_cast<std::size_t>(bone)]) apply_local(pose, bone, c.target, c, m);
+    } else {
+      apply_world(pose, bone, target, c, m);
+    }
   }
 }
 

@@ -360,6 +360,71 @@ TEST_F(PathConstraint, ChainScaleOnAStraightPath) {
   EXPECT_NEAR(p->scale_x[static_cast<std::size_t>(bones_[1])], 1, kExact);
 }
 
+// ---- the order of the constraint's bones ----
+
+TEST_F(PathConstraint, BonesListedChildFirstEachReachTheirPlace) {
+  // A chain b0 → b1 → b2 listed b2, b1, b0: b2 takes the first place, b0 the last. Moving b0 last must
+  // not carry its already placed descendants along.
+  make_bones(3, 20);
+  std::vector<std::int32_t> chain = bones_;
+  bones_ = {chain[2], chain[1], chain[0]};
+  add_constraint(SpacingMode::Fixed, 50, PositionMode::Fixed, 25, RotateMode::ChainScale);
+  show_path(straight_path(), false);
+  auto p = solved();
+  expect_on_line(*p, 25, 50);
+  for (int i = 0; i < 3; ++i) EXPECT_NEAR(world_length(*p, i), 50, kExact) << "bone " << i;
+}
+
+TEST_F(PathConstraint, BonesListedOutOfOrderOnACurve) {
+  // The chain b0 → … → b4 listed b0, b3, b1, b4, b2 on a circle: each bone, whatever its place in the
+  // hierarchy, sits on the circle at its place in the list and points at the next place.
+  make_bones(5, 20);
+  std::vector<std::int32_t> chain = bones_;
+  bones_ = {chain[0], chain[3], chain[1], chain[4], chain[2]};
+  add_constraint(SpacingMode::Fixed, 60, PositionMode::Percent, 0, RotateMode::Chain);
+  show_path(circle_path(100), true);
+  auto p = solved();
+  expect_on_circle(*p, 100, 0, 60);
+  for (int i = 0; i + 1 < 5; ++i) {
+    const float toward = std::atan2(wy(*p, i + 1) - wy(*p, i), wx(*p, i + 1) - wx(*p, i)) * kRadToDeg;
+    EXPECT_NEAR(std::remainder(world_rotation(*p, i) - toward, 360.0f), 0, 1e-2f) << "bone " << i;
+  }
+}
+
+TEST_F(PathConstraint, ChildOfAStretchedBoneStartsFromItsOwnWorldTransform) {
+  // ChainScale stretches each bone's X axis only. A child whose parent the constraint stretched starts
+  // from its world transform before the constraint, not one recomputed under the stretched parent, so
+  // its Y axis stays a unit vector perpendicular to its X axis (no shear, scale Y 1). Each child is
+  // turned 30° from its parent, so a frame recomputed under the stretched parent would be sheared.
+  make_bones(5, 20);
+  for (std::size_t i = 1; i < bones_.size(); ++i) data_.bones.rotation[static_cast<std::size_t>(bones_[i])] = 30;
+  add_constraint(SpacingMode::Fixed, 40, PositionMode::Percent, 0, RotateMode::ChainScale);
+  show_path(circle_path(100), true);
+  auto p = solved();
+  for (int i = 0; i < 5; ++i) {
+    const auto b = static_cast<std::size_t>(bones_[static_cast<std::size_t>(i)]);
+    EXPECT_NEAR(std::hypot(p->b[b], p->d[b]), 1, 1e-4f) << "bone " << i;
+    const float cosine = (p->a[b] * p->b[b] + p->c[b] * p->d[b]) / std::hypot(p->a[b], p->c[b]);
+    EXPECT_NEAR(cosine, 0, 1e-4f) << "bone " << i;
+    EXPECT_NEAR(world_length(*p, i) / 20, 2 * 100 * std::sin(0.2f) / 20, 1e-2f) << "bone " << i;
+  }
+}
+
+TEST_F(PathConstraint, InactiveBoneTakesItsPlaceAsItsWorldTransform) {
+  // Three children of the root, the middle one skin-required and listed by no skin: inactive, yet
+  // placed like the others; its local pose stays as it was.
+  make_bones(3, 20, false);
+  data_.bones.skin_required[static_cast<std::size_t>(bones_[1])] = 1;
+  add_constraint(SpacingMode::Fixed, 50, PositionMode::Fixed, 0, RotateMode::Tangent);
+  show_path(straight_path(), false);
+  auto p = make_pose();
+  ASSERT_EQ(p->active[static_cast<std::size_t>(bones_[1])], 0);
+  solve(*p);
+  expect_on_line(*p, 0, 50);
+  EXPECT_NEAR(p->x[static_cast<std::size_t>(bones_[1])], 10, kExact);
+  EXPECT_NEAR(p->y[static_cast<std::size_t>(bones_[1])], 40, kExact);
+}
+
 // ---- mixes ----
 
 TEST_F(PathConstraint, MixZeroLeavesThePoseUnchanged) {
@@ -484,9 +549,21 @@ TEST_F(PathConstraint, ConstantSpeedPlacesByArcLength) {
   add_constraint(SpacingMode::Fixed, 40, PositionMode::Percent, 0.1f);
   show_path({-10, 0, 0, 0, 10, 0, 20, 0, 300, 0, 310, 0}, false, true, {300});
   auto p = solved();
-  // 30, 70, 110, 150 px along, whatever the handles. Chords along a straight line are exact, so only
-  // the placement within a sample can err, and it solves for the remaining chord.
-  for (int i = 0; i < 4; ++i) EXPECT_NEAR(wx(*p, i), 30 + 40 * static_cast<float>(i), 1e-2f) << "bone " << i;
+  // The curve x(t) sampled at t = 0, 0.1, … 1: a distance finds its sample in the cumulative chord
+  // lengths and maps linearly to t within it. The chords of a straight line are exact, so the table
+  // is x(t) itself.
+  auto x = [](float t) { return 30 * t * (1 - t) * (1 - t) + 60 * t * t * (1 - t) + 300 * t * t * t; };
+  for (int i = 0; i < 4; ++i) {
+    const float distance = 30 + 40 * static_cast<float>(i);
+    int j = 1;
+    while (x(static_cast<float>(j) / 10) < distance) ++j;
+    const float before = x(static_cast<float>(j - 1) / 10), after = x(static_cast<float>(j) / 10);
+    const float t = (static_cast<float>(j - 1) + (distance - before) / (after - before)) / 10;
+    EXPECT_NEAR(wx(*p, i), x(t), kExact) << "bone " << i;
+    // Linear in t within a sample is not linear in distance: the place strays from the exact arc
+    // length where the curve's speed changes within the sample, by under 2 px with these handles.
+    EXPECT_NEAR(wx(*p, i), distance, 2.0f) << "bone " << i;
+  }
 }
 
 TEST_F(PathConstraint, WithoutConstantSpeedDistanceMapsToTheParameter) {
@@ -533,8 +610,8 @@ TEST_F(PathConstraint, ScratchFitsTheLargestPathOfAnySkin) {
   test::set_setup_attachment(data_, slot_, "line");
   auto p = make_pose();
   EXPECT_EQ(p->path_scratch.point_capacity[0], 12u);
-  // Control points, 10 samples per segment, 3 floats per place (bones + 1).
-  EXPECT_EQ(p->path_scratch.floats.size(), 2u * 12 + 10u * 4 + 3u * 4);
+  // Control points, 10 samples per segment, 3 floats per place (bones + 1), a world transform per bone.
+  EXPECT_EQ(p->path_scratch.floats.size(), 2u * 12 + 10u * 4 + 3u * 4 + 6u * 3);
   solve(*p);
   expect_on_line(*p, 0, 50);
   p->attachment[static_cast<std::size_t>(slot_)] = large;
@@ -552,8 +629,8 @@ TEST_F(PathConstraint, ScratchRangesPerConstraint) {
   auto p = make_pose();
   ASSERT_EQ(p->path_scratch.start.size(), 2u);
   EXPECT_EQ(p->path_scratch.start[0], 0u);
-  EXPECT_EQ(p->path_scratch.start[1], 2u * 6 + 10u * 2 + 3u * 3);
-  EXPECT_EQ(p->path_scratch.floats.size(), p->path_scratch.start[1] + 2u * 6 + 10u * 2 + 3u * 2);
+  EXPECT_EQ(p->path_scratch.start[1], 2u * 6 + 10u * 2 + 3u * 3 + 6u * 2);
+  EXPECT_EQ(p->path_scratch.floats.size(), p->path_scratch.start[1] + 2u * 6 + 10u * 2 + 3u * 2 + 6u * 1);
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include "mf/core/math/angle.hpp"
 #include "mf/skel/clip_sampler.hpp"
 #include "mf/skel/constraints.hpp"
 #include "mf/skel/world_transform.hpp"
@@ -408,6 +409,38 @@ TEST_F(TransformConstraint, SeveralBonesEachTakeTheTarget) {
   }
   // A root bone's local pose is its world pose; its rotation stays continuous with 200° (30 + 360 − 360…).
   EXPECT_NEAR(std::remainder(p->rotation[static_cast<std::size_t>(other)] - 30, 360.0f), 0, kTolerance);
+}
+
+// An inactive bone (skin-required, no skin lists it) under an active world-space constraint: the
+// constraint changes the world transform the bone holds, the identity at the origin in a fresh pose,
+// and leaves its local pose alone; the update order never recomputes it, so each solve starts from
+// where the last one left it.
+TEST_F(TransformConstraint, WorldModeMovesTheWorldTransformOfAnInactiveBone) {
+  data_.bones.skin_required[static_cast<std::size_t>(bone_)] = 1;
+  constraint().mix_rotate = constraint().mix_x = constraint().mix_y = 1;
+  auto p = std::make_unique<SkeletonPose>(data_);
+  ASSERT_EQ(p->active[static_cast<std::size_t>(bone_)], 0);
+  solve(*p);
+  expect_world(*p, bone_, kCos30, -0.5f, 0.5f, kCos30, 100, 50);  // 0° → 30°, (0, 0) → (100, 50)
+  expect_local(*p, 5, 0, 0, 1, 1, 0);
+
+  constraint().mix_rotate = constraint().mix_x = constraint().mix_y = 0.5f;
+  auto half = std::make_unique<SkeletonPose>(data_);
+  solve(*half);
+  const float c15 = std::cos(15 * kDegToRad), s15 = std::sin(15 * kDegToRad);
+  expect_world(*half, bone_, c15, -s15, s15, c15, 50, 25);
+  solve(*half);  // halfway again from there
+  const float c22 = std::cos(22.5f * kDegToRad), s22 = std::sin(22.5f * kDegToRad);
+  expect_world(*half, bone_, c22, -s22, s22, c22, 75, 37.5f);
+  expect_local(*half, 5, 0, 0, 1, 1, 0);
+}
+
+TEST_F(TransformConstraint, LocalModeSkipsAnInactiveBone) {
+  data_.bones.skin_required[static_cast<std::size_t>(bone_)] = 1;
+  use_local_setup();
+  auto p = solve();
+  expect_local(*p, 5, 0, 10, 1.5f, 0.5f, 4);
+  expect_world(*p, bone_, 1, 0, 0, 1, 0, 0);
 }
 
 }  // namespace
