@@ -35,6 +35,7 @@ class SkeletonConverter {
           read_constraint(kind, v->items[i], json::path_index(kind, i), true);
     if (const json::Value* v = top.optional("constraints", json::Type::Array)) read_constraints_43(*v);
     assign_orders();
+    report_direction_physics();
     if (const json::Value* v = top.optional("events", json::Type::Object)) read_events(*v);
     if (const json::Value* v = top.get("skins")) {
       if (v->is_object())
@@ -54,6 +55,7 @@ class SkeletonConverter {
   EditorOnlyKeys editor_;
   // (Spine order, kind, index within kind) per constraint, to number the update order.
   std::vector<std::tuple<int, int, int>> orders_;
+  std::vector<std::string> direction_physics_;  // JSON paths of physics constraints with direction channels
 
   int bone_index(const json::Value* v, const std::string& path, const std::string& name) {
     const int b = s_.find_bone(name);
@@ -327,6 +329,19 @@ class SkeletonConverter {
     s_.path.push_back(std::move(p));
   }
 
+  // One report line for the physics constraints whose rotate, shear X or scale X channels are on: in
+  // motion those follow our own direction model, not Spine's (docs/spine-import.md, Physics).
+  void report_direction_physics() {
+    if (direction_physics_.empty()) return;
+    std::string list;
+    for (const std::string& path : direction_physics_) list += (list.empty() ? "" : ", ") + path;
+    c_.note(direction_physics_.front(),
+            std::to_string(direction_physics_.size()) +
+                " physics constraint(s) simulate rotate, shear X or scale X, which play by our own model and move "
+                "differently from Spine's runtime once the simulation runs (the setup pose and translation channels "
+                "match): " + list);
+  }
+
   void read_physics(ObjectReader& r, int order) {
     PhysicsConstraint p;
     p.name = constraint_name(r, ConstraintKind::Physics);
@@ -337,6 +352,7 @@ class SkeletonConverter {
     p.rotate = r.number("rotate", 0);
     p.scale_x = r.number("scaleX", 0);
     p.shear_x = r.number("shearX", 0);
+    if (p.rotate != 0 || p.scale_x != 0 || p.shear_x != 0) direction_physics_.push_back(r.path());
     p.limit = r.number("limit", 5000);
     p.fps = r.number("fps", 60);
     p.inertia = r.number("inertia", 1);

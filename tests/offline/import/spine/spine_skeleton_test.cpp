@@ -196,6 +196,13 @@ TEST(SpineSkeleton, ConstraintsFlipAndMakeDefaultsExplicit) {
   EXPECT_FLOAT_EQ(ph.mix, 1);
 }
 
+TEST(SpineSkeleton, PhysicsDirectionChannelsAreReportedAsDifferingInMotion) {
+  // hero.json's cape constraint simulates rotation: the report says that channel plays by our model.
+  const SpineImport import = convert_fixture("hero.json");
+  EXPECT_TRUE(has_note(import, "physics[0]", "1 physics constraint(s) simulate rotate, shear X or scale X"));
+  EXPECT_TRUE(has_note(import, "physics[0]", "physics[0]"));
+}
+
 TEST(SpineSkeleton, EventsKeepAudio) {
   const SkeletonSource& s = convert_fixture("hero.json").skeleton;
   ASSERT_EQ(s.events.size(), 2u);
