@@ -23,6 +23,7 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "mf/core/file_io.hpp"
@@ -180,6 +181,13 @@ Worst compare_bones(const Subject& s, const skel::SkeletonPose& pose, const json
 }
 
 // Records `w` for a case and fails it, naming the case, the place and the worst bone, when over.
+// Keeps the worst comparison so far and where it happened.
+void keep_worst(const Worst& w, std::string where, Worst& worst, std::string& worst_where) {
+  if (w.px < worst.px) return;
+  worst = w;
+  worst_where = std::move(where);
+}
+
 void expect_within(const Worst& w, const std::string& what, const std::string& where) {
   EXPECT_LE(w.px, kMaxPx) << what << " at " << where << ": bone " << w.bone << " is at (" << w.x << ", " << w.y
                           << "), Spine's runtime has (" << w.ref_x << ", " << w.ref_y << ") (y negated): " << w.px
@@ -211,11 +219,7 @@ void check_samples(const Subject& s) {
       cs.previous_time = 0;
       cs.loops = 0;
       instance.update({&cs, 1});
-      const Worst w = compare_bones(s, instance.pose(), sample);
-      if (w.px >= worst.px) {
-        worst = w;
-        where = "t=" + std::to_string(t);
-      }
+      keep_worst(compare_bones(s, instance.pose(), sample), "t=" + std::to_string(t), worst, where);
       ++cases;
     }
     expect_within(worst, "sample of " + name, where);
@@ -288,11 +292,7 @@ void check_mixes(const Subject& s, const std::vector<std::string>& excluded) {
     for (const json& sample : mix["samples"]) {
       const int frame = sample["frame"].get<int>();
       advance_to(play, frame, last);
-      const Worst w = compare_bones(s, play.pose(), sample);
-      if (w.px >= worst.px) {
-        worst = w;
-        where = "frame " + std::to_string(frame) + " after setting " + to;
-      }
+      keep_worst(compare_bones(s, play.pose(), sample), "frame " + std::to_string(frame) + " after setting " + to, worst, where);
       ++cases;
     }
     expect_within(worst, "mix " + from + " -> " + to, where);
@@ -317,11 +317,7 @@ void check_seq(const Subject& s, const std::string& name) {
   for (const json& sample : (*anim)["seq"]) {
     const int frame = sample["frame"].get<int>();
     advance_to(play, frame, last);
-    const Worst w = compare_bones(s, play.pose(), sample);
-    if (w.px >= worst.px) {
-      worst = w;
-      where = "frame " + std::to_string(frame);
-    }
+    keep_worst(compare_bones(s, play.pose(), sample), "frame " + std::to_string(frame), worst, where);
     ++cases;
   }
   expect_within(worst, "physics of " + name, where);
