@@ -15,10 +15,11 @@
 //      velocities and remaining time become 0 and the animated pose is recorded. That update adds its
 //      time but takes no step, so the first step comes with the next update.
 //   3. Inertia. The animated bone moved by Δ since the previous update (its movement in skeleton space
-//      plus the skeleton's own movement in its world), clamped to `limit` pixels: movement beyond the
-//      limit in one update has no greater effect (a teleport does not fling the bone). The simulated points stay
-//      behind by inertia·Δ: o −= inertia·Δ for the origin; for the tip, the part of inertia·Δ across
-//      the simulated direction turns θ by it over the bone's length and the part along it changes σ.
+//      plus the skeleton's own movement in its world). The simulated points stay behind: the origin by
+//      inertia·Δ, each axis limited to limit·delta (`limit` is a speed in pixels per second: movement
+//      beyond it has no greater effect, so a teleport does not fling the bone, and an update without
+//      time adds no lag), o −= clamp(inertia·Δ); the tip by inertia·clamp(Δ_tip), the part across the
+//      simulated direction turning θ over the bone's length and the part along it changing σ.
 //   4. Steps. While the remaining time holds a step (1/fps), one step of each spring, with
 //      m = 1 / mass, k = strength·m, damping d (a factor per step) and F = 100·(wind, gravity)·m:
 //        v = v·d + (F − k·o)·step,   o = o + v·step
@@ -98,16 +99,6 @@ void remember(PhysicsState& s, const Anchor& anchor, const FrameContext& context
   s.tip_y = anchor.origin_y + anchor.axis_y;
 }
 
-// Scales (x, y) down to at most `most` long.
-void clamp_length(float& x, float& y, float most) {
-  const float length = std::hypot(x, y);
-  if (length > most) {
-    const float f = most > 0 ? most / length : 0.0f;
-    x *= f;
-    y *= f;
-  }
-}
-
 // The simulated direction: the animated axis turned by the state's angle, as a unit vector.
 void simulated_direction(const Anchor& anchor, const PhysicsState& s, float& ux, float& uy) {
   const float c = std::cos(s.angle), sn = std::sin(s.angle);
@@ -135,15 +126,14 @@ void advance(PhysicsState& s, const PhysicsData& c, const PhysicsPose& p, const 
 
   // Inertia: the simulated points keep their place in the world while the animation moves them.
   const float moved_x = context.skeleton_x - s.skeleton_x, moved_y = context.skeleton_y - s.skeleton_y;
-  const float most = c.limit;
-  float dx = anchor.origin_x - s.origin_x + moved_x, dy = anchor.origin_y - s.origin_y + moved_y;
-  clamp_length(dx, dy, most);
-  s.offset_x -= p.inertia * dx;
-  s.offset_y -= p.inertia * dy;
+  const float most = c.limit * elapsed;
+  const float dx = anchor.origin_x - s.origin_x + moved_x, dy = anchor.origin_y - s.origin_y + moved_y;
+  s.offset_x -= std::clamp(p.inertia * dx, -most, most);
+  s.offset_y -= std::clamp(p.inertia * dy, -most, most);
   const bool has_direction = anchor.length > kTiny;
   if (has_direction) {
-    float tx = anchor.origin_x + anchor.axis_x - s.tip_x + moved_x, ty = anchor.origin_y + anchor.axis_y - s.tip_y + moved_y;
-    clamp_length(tx, ty, most);
+    const float tx = std::clamp(anchor.origin_x + anchor.axis_x - s.tip_x + moved_x, -most, most);
+    const float ty = std::clamp(anchor.origin_y + anchor.axis_y - s.tip_y + moved_y, -most, most);
     float ux, uy;
     simulated_direction(anchor, s, ux, uy);
     s.angle -= p.inertia * (ux * ty - uy * tx) / anchor.length;

@@ -243,29 +243,29 @@ TEST_F(PhysicsConstraint, TwoPosesFedTheSameUnevenFramesAreBitIdentical) {
 TEST_F(PhysicsConstraint, ADeltaOverTheCapMakesFourStepsAndDropsTheRest) {
   PhysicsData c = physics_on(0);
   c.x = c.y = 1;
+  c.step = 1.0f / 64;  // a power of two: the float clock adds these steps exactly
   single_bone(c);
   SkeletonPose pose(data_);
-  frame(pose, context(0));            // records the rest position
-  frame(pose, context(0, 30));        // the skeleton moves: an offset, no step yet
-  ASSERT_EQ(pose.physics_state[0].steps, 0u);
-  ASSERT_NEAR(pose.physics_state[0].offset_x, -30, kTolerance);
+  frame(pose, context(0));           // records the rest position
+  frame(pose, context(c.step, 30));  // the skeleton moves: an offset, then one step
+  ASSERT_EQ(pose.physics_state[0].steps, 1u);
 
   SkeletonPose one_second = pose, four_steps = pose, four_and_a_half = pose;
   frame(one_second, context(1.0f, 30));
-  for (int f = 0; f < 4; ++f) frame(four_steps, context(data_.physics[0].step, 30));
-  frame(four_and_a_half, context(4.5f * data_.physics[0].step, 30));
+  for (int f = 0; f < 4; ++f) frame(four_steps, context(c.step, 30));
+  frame(four_and_a_half, context(4.5f * c.step, 30));
 
   const PhysicsState& s = one_second.physics_state[0];
-  EXPECT_EQ(s.steps, 4u);
-  EXPECT_EQ(s.remaining, 0.0f);  // 56 steps' worth dropped
+  EXPECT_EQ(s.steps, 5u);
+  EXPECT_EQ(s.remaining, 0.0f);  // 60 steps' worth dropped
   // Exactly the state four single steps reach.
   expect_same_state(s, four_steps.physics_state[0]);
   expect_same_bones(one_second, four_steps);
   EXPECT_GT(s.offset_x, -30.0f);  // the spring did pull
 
   // Under the cap, the leftover time is kept for the next frame.
-  EXPECT_EQ(four_and_a_half.physics_state[0].steps, 4u);
-  EXPECT_NEAR(four_and_a_half.physics_state[0].remaining, 0.5f * data_.physics[0].step, 1e-6f);
+  EXPECT_EQ(four_and_a_half.physics_state[0].steps, 5u);
+  EXPECT_NEAR(four_and_a_half.physics_state[0].remaining, 0.5f * c.step, 1e-6f);
 }
 
 TEST_F(PhysicsConstraint, AStepShorterThanTheFrameStepsSeveralTimes) {
@@ -280,34 +280,40 @@ TEST_F(PhysicsConstraint, AStepShorterThanTheFrameStepsSeveralTimes) {
   EXPECT_EQ(pose.physics_state[0].steps, 4u);  // two 1/120 s steps per 1/60 s frame
 }
 
+// The next two take one step per second, so the 1/60 s frames below move the bone without a step.
 TEST_F(PhysicsConstraint, InertiaIsTheShareOfMovementTheBoneLagsBy) {
   PhysicsData c = physics_on(0);
   c.x = c.y = 1;
   c.inertia = 0.25f;
+  c.step = 1;
   const int bone = single_bone(c);
   SkeletonPose pose(data_);
   frame(pose, context(0));
-  frame(pose, context(0, 40));  // the skeleton moves 40 px right
+  frame(pose, context(kStep, 40));  // the skeleton moves 40 px right
   EXPECT_NEAR(pose.physics_state[0].offset_x, -10, kTolerance);
   // The bone is drawn 10 px behind where the animation puts it (skeleton space).
   EXPECT_NEAR(pose.world_x[static_cast<std::size_t>(bone)], -10, kTolerance);
-  frame(pose, context(0, 40), 20);  // the animation moves the bone 20 px right in the skeleton
+  frame(pose, context(kStep, 40), 20);  // the animation moves the bone 20 px right in the skeleton
   EXPECT_NEAR(pose.physics_state[0].offset_x, -15, kTolerance);
   EXPECT_NEAR(pose.world_x[static_cast<std::size_t>(bone)], 5, kTolerance);
 }
 
+// `limit` is a speed (pixels per second): in an update of Δt the lag grows by at most limit·Δt on
+// each axis, so a teleport does not fling the bone, and an update without time adds no lag.
 TEST_F(PhysicsConstraint, MovementBeyondTheLimitHasNoGreaterEffect) {
   PhysicsData c = physics_on(0);
   c.x = c.y = 1;
-  c.limit = 100;
+  c.limit = 100 / kStep;  // 100 px in one 1/60 s frame
+  c.step = 1;
   const int bone = single_bone(c);
   SkeletonPose start(data_);
   frame(start, context(0));
 
-  SkeletonPose far = start, farther = start, near = start;
-  frame(far, context(0, 100));
-  frame(farther, context(0, 400));  // a teleport: fed to the simulation as a move of 100 px
-  frame(near, context(0, 60));
+  SkeletonPose far = start, farther = start, near = start, timeless = start, diagonal = start;
+  frame(far, context(kStep, 100));
+  frame(farther, context(kStep, 400));  // a teleport: fed to the simulation as a move of 100 px
+  frame(near, context(kStep, 60));
+  frame(timeless, context(0, 60));
   EXPECT_NEAR(far.physics_state[0].offset_x, -100, kTolerance);
   expect_same_state(farther.physics_state[0], [&] {
     PhysicsState s = far.physics_state[0];
@@ -315,8 +321,15 @@ TEST_F(PhysicsConstraint, MovementBeyondTheLimitHasNoGreaterEffect) {
     return s;
   }());
   EXPECT_NEAR(near.physics_state[0].offset_x, -60, kTolerance);
+  EXPECT_EQ(timeless.physics_state[0].offset_x, 0.0f);
   // The bone lags the skeleton by the limited movement.
   EXPECT_NEAR(farther.world_x[static_cast<std::size_t>(bone)], -100, kTolerance);
+  // Each axis is limited on its own: a move of (400, 50) lags by (100, 50).
+  FrameContext moved = context(kStep, 400);
+  moved.skeleton_y = 50;
+  frame(diagonal, moved);
+  EXPECT_NEAR(diagonal.physics_state[0].offset_x, -100, kTolerance);
+  EXPECT_NEAR(diagonal.physics_state[0].offset_y, -50, kTolerance);
 }
 
 TEST_F(PhysicsConstraint, StepsFollowTheFloatClockOfTheUpdates) {
