@@ -639,6 +639,32 @@ TEST_F(MfeCli, PlayCrossfadesPrintsThePoseAndTheSignals) {
     EXPECT_NE(text.output.find(line), std::string::npos) << line << "\n" << text.output;
 }
 
+// A set step's own "mix" (seconds) replaces the mix table and the default: the same mid-mix torso as
+// the table's 0.5 s above.
+TEST_F(MfeCli, PlaySetStepTakesItsOwnMix) {
+  write_text(path("own.json"), R"([
+    {"defaultMix": 0.1},
+    {"set": "idle", "track": 0, "loop": true},
+    {"advance": 1, "fps": 60},
+    {"set": "wave", "track": 0, "loop": true, "mix": 0.5},
+    {"advance": 0.25, "fps": 60},
+    {"pose": "mid"}
+  ])");
+  const Result r = mfe("skel play " + arg("tiny/tiny.mskel") + " --script " + arg("own.json") + " --json");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  auto doc = json::parse(r.output, "stdout");
+  ASSERT_TRUE(doc.ok()) << doc.error().to_string() << "\n" << r.output;
+  using pose_json::member;
+  const json::Value* mid = nullptr;
+  for (const json::Value& item : member(*doc, "output").items)
+    if (item.find("pose")) mid = &item;
+  ASSERT_NE(mid, nullptr) << r.output;
+  const json::Value& torso = member(*mid, "bones").items[2];
+  const double angle = -88.875 * 3.14159265358979323846 / 180;
+  EXPECT_NEAR(member(torso, "a").number, std::cos(angle), 1e-4);
+  EXPECT_NEAR(member(torso, "c").number, std::sin(angle), 1e-4);
+}
+
 TEST_F(MfeCli, PlayReportsScriptErrorsWithPathAndPosition) {
   write_text(path("bad.json"), "[\n  {\"set\": \"idle\", \"track\": 0, \"loop\": true},\n  {\"set\": \"nope\", \"track\": 0, \"loop\": true}\n]");
   const Result r = mfe("skel play " + arg("tiny/tiny.mskel") + " --script " + arg("bad.json"));

@@ -148,12 +148,16 @@ Step read_step(const json::Node& n, const std::string& script_file, const skel::
   json::ObjectReader r(n);
   int found = -1, count = 0;
   std::optional<json::Node> head;
-  for (int k = 0; k < kKindCount; ++k)
+  // "mix" is a step of its own ([from, to, seconds]) and also an option of set and add (seconds).
+  const bool entry = r.has("set") || r.has("add");
+  for (int k = 0; k < kKindCount; ++k) {
+    if (entry && static_cast<StepKind>(k) == StepKind::Mix) continue;
     if (auto v = r.optional(kKinds[k])) {
       ++count;
       found = k;
       head = v;
     }
+  }
   if (count != 1)
     n.fail("a step needs exactly one of defaultMix, mix, set, add, empty, advance, pose, graph, param, trigger");
   Step s;
