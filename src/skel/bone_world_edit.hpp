@@ -33,6 +33,12 @@ struct BoneWorld {
     const float nb = cs * b - sn * d, nd = sn * b + cs * d;
     a = na, b = nb, c = nc, d = nd;
   }
+  // Turns the X axis only (a shear X).
+  void rotate_x_axis(float degrees) {
+    const float r = degrees * kDegToRad, cs = std::cos(r), sn = std::sin(r);
+    const float na = cs * a - sn * c, nc = sn * a + cs * c;
+    a = na, c = nc;
+  }
   // Turns the Y axis only (a shear).
   void rotate_y_axis(float degrees) {
     const float r = degrees * kDegToRad, cs = std::cos(r), sn = std::sin(r);

@@ -3,8 +3,8 @@
 // Each constraint keeps two damped springs for its bone, both measured against the animated pose:
 //   the origin spring    an offset o (skeleton-space pixels) of the bone's simulated origin from its
 //                        animated origin: the translation channels (x, y);
-//   the direction spring an angle θ (radians) between the simulated and the animated direction of the
-//                        bone, and a stretch σ (a fraction of the bone's length): rotate and shear X
+//   the direction spring an angle θ (radians) by which the drawn bone is turned away from the animated
+//                        one, and a stretch σ (a fraction of the bone's length): rotate and shear X
 //                        take θ, scale X takes σ. A bone of zero length has no direction: only its
 //                        translation channels act.
 //
@@ -14,23 +14,25 @@
 //   2. Reset. A change of reset_count or a reset_physics() call puts the constraint at rest: offsets,
 //      velocities and remaining time become 0 and the animated pose is recorded. That update adds its
 //      time but takes no step, so the first step comes with the next update.
-//   3. Inertia. The animated bone moved by Δ since the previous update (its movement in skeleton space
-//      plus the skeleton's own movement in its world). The simulated points stay behind: the origin by
-//      inertia·Δ, each axis limited to limit·delta (`limit` is a speed in pixels per second: movement
-//      beyond it has no greater effect, so a teleport does not fling the bone, and an update without
-//      time adds no lag), o −= clamp(inertia·Δ); the tip by inertia·clamp(Δ_tip), the part across the
-//      simulated direction turning θ over the bone's length and the part along it changing σ.
+//   3. Inertia. The animated bone's origin moved by Δ since the previous update (its movement in
+//      skeleton space plus the skeleton's own movement in its world). `limit` is a speed (pixels per
+//      second): in an update of Δt, movement beyond limit·Δt on either axis has no greater effect, so a
+//      teleport does not fling the bone and an update without time adds no lag.
+//      Origin: o −= clamp(inertia·Δ, ±limit·Δt) per axis.
+//      Direction: with T the drawn bone (the animated axis, origin to tip, turned by the drawn turn
+//      θ·(rotate + shear X)·mix) and D the movement of its tip (clamp(Δ, ±limit·Δt) per axis plus the
+//      change of the turned axis, which is not limited), the bone turns towards where its tip was:
+//      θ += inertia · angle(T, T − D); σ −= inertia · (D along T) / length.
 //   4. Steps. While the remaining time holds a step (1/fps), one step of each spring, with
 //      m = 1 / mass, k = strength·m, damping d (a factor per step) and F = 100·(wind, gravity)·m:
 //        v = v·d + (F − k·o)·step,   o = o + v·step
-//      and for the direction spring the same with θ and σ, F taken across and along the simulated
-//      direction over the bone's length. At most kMaxStepsPerUpdate per update; any time left beyond
-//      them is dropped.
+//      and for the direction spring the same with θ and σ, F taken across and along the drawn bone over
+//      its length. At most kMaxStepsPerUpdate per update; any time left beyond them is dropped.
 //   5. Apply, with mix = PhysicsPose::mix · FrameContext::physics_mix: the local translation moves by
-//      (o_x·x, o_y·y)·mix (converted from skeleton space through the parent), rotation turns by
-//      θ·rotate·mix and shear X by θ·shear_x·mix (degrees, the sign flipped under a reflecting frame),
-//      scale X is multiplied by 1 + σ·scale_x·mix. A channel of 0 is off. The bone's world transform
-//      is recomputed; its descendants follow in the update order.
+//      (o_x·x, o_y·y)·mix (converted from skeleton space through the parent); the world X axis turns by
+//      θ·(rotate + shear X)·mix and the world Y axis by θ·rotate·mix, each keeping its length, written
+//      back as the local pose; scale X is multiplied by 1 + σ·scale_x·mix. A channel of 0 is off. The
+//      bone's world transform is recomputed; its descendants follow in the update order.
 // PhysicsMode::Pose applies the current state to the current animated pose without advancing it
 // (scrubbing); PhysicsMode::None does nothing.
 //
@@ -44,6 +46,7 @@
 #include "mf/core/math/angle.hpp"
 #include "mf/skel/constraints.hpp"
 #include "mf/skel/world_transform.hpp"
+#include "bone_world_edit.hpp"
 
 namespace mf::skel {
 namespace {
@@ -99,16 +102,20 @@ void remember(PhysicsState& s, const Anchor& anchor, const FrameContext& context
   s.tip_y = anchor.origin_y + anchor.axis_y;
 }
 
-// The simulated direction: the animated axis turned by the state's angle, as a unit vector.
-void simulated_direction(const Anchor& anchor, const PhysicsState& s, float& ux, float& uy) {
-  const float c = std::cos(s.angle), sn = std::sin(s.angle);
-  const float ax = anchor.axis_x / anchor.length, ay = anchor.axis_y / anchor.length;
-  ux = ax * c - ay * sn;
-  uy = ax * sn + ay * c;
+// The turn (radians) of the bone's drawn X axis away from the animated one: θ over the channels that
+// turn it (rotate and shear X), times the mix.
+float drawn_turn(const PhysicsData& c, const PhysicsState& s, float mix) { return s.angle * (c.rotate + c.shear_x) * mix; }
+
+// (x, y) turned by `radians` (clockwise on screen, Y down).
+void turn(float radians, float& x, float& y) {
+  const float cs = std::cos(radians), sn = std::sin(radians);
+  const float nx = cs * x - sn * y;
+  y = sn * x + cs * y;
+  x = nx;
 }
 
 void advance(PhysicsState& s, const PhysicsData& c, const PhysicsPose& p, const Anchor& anchor,
-             const FrameContext& context) {
+             const FrameContext& context, float mix) {
   const float before = s.clock;
   if (context.delta > 0) s.clock += context.delta;
   const float elapsed = s.clock - before;
@@ -131,13 +138,19 @@ void advance(PhysicsState& s, const PhysicsData& c, const PhysicsPose& p, const 
   s.offset_x -= std::clamp(p.inertia * dx, -most, most);
   s.offset_y -= std::clamp(p.inertia * dy, -most, most);
   const bool has_direction = anchor.length > kTiny;
-  if (has_direction) {
-    const float tx = std::clamp(anchor.origin_x + anchor.axis_x - s.tip_x + moved_x, -most, most);
-    const float ty = std::clamp(anchor.origin_y + anchor.axis_y - s.tip_y + moved_y, -most, most);
-    float ux, uy;
-    simulated_direction(anchor, s, ux, uy);
-    s.angle -= p.inertia * (ux * ty - uy * tx) / anchor.length;
-    s.stretch -= p.inertia * (ux * tx + uy * ty) / anchor.length;
+  if (has_direction && elapsed > 0) {
+    // The drawn bone T (the animated axis turned as drawn) and how far its tip moved: the origin's
+    // movement, limited, plus the change of the turned axis. The bone turns by inertia × the angle at
+    // which its old tip is seen from the new origin.
+    const float angle = drawn_turn(c, s, mix);
+    float tx = anchor.axis_x, ty = anchor.axis_y;
+    float qx = s.tip_x - s.origin_x, qy = s.tip_y - s.origin_y;  // the previous animated axis
+    turn(angle, tx, ty);
+    turn(angle, qx, qy);
+    const float mx = std::clamp(dx, -most, most) + tx - qx, my = std::clamp(dy, -most, most) + ty - qy;
+    const float ox = tx - mx, oy = ty - my;  // the old tip, from the new origin
+    s.angle += p.inertia * std::atan2(tx * oy - ty * ox, tx * ox + ty * oy);
+    s.stretch -= p.inertia * (tx * mx + ty * my) / (anchor.length * anchor.length);
   }
   remember(s, anchor, context);
 
@@ -149,8 +162,9 @@ void advance(PhysicsState& s, const PhysicsData& c, const PhysicsPose& p, const 
     step(spring, spring.force_x, s.offset_x, s.velocity_x);
     step(spring, spring.force_y, s.offset_y, s.velocity_y);
     if (has_direction) {
-      float ux, uy;
-      simulated_direction(anchor, s, ux, uy);
+      // Wind and gravity: their parts across and along the drawn bone, over its length.
+      float ux = anchor.axis_x / anchor.length, uy = anchor.axis_y / anchor.length;
+      turn(drawn_turn(c, s, mix), ux, uy);
       step(spring, (ux * spring.force_y - uy * spring.force_x) / anchor.length, s.angle, s.spin);
       step(spring, (ux * spring.force_x + uy * spring.force_y) / anchor.length, s.stretch, s.stretch_rate);
     }
@@ -160,26 +174,17 @@ void advance(PhysicsState& s, const PhysicsData& c, const PhysicsPose& p, const 
   if (s.remaining >= dt) s.remaining = 0;  // over the cap: the rest of the update is dropped
 }
 
-// +1, or −1 when the frame the bone's local pose sits in (its world 2×2 with the local matrix taken
-// out) reflects, so a clockwise world angle is an anticlockwise local one.
-float frame_sign(const SkeletonPose& pose, std::size_t i) {
-  const float world_det = pose.a[i] * pose.d[i] - pose.b[i] * pose.c[i];
-  const float local_det =
-      pose.scale_x[i] * pose.scale_y[i] * std::cos((pose.shear_y[i] - pose.shear_x[i]) * kDegToRad);
-  return (world_det < 0) != (local_det < 0) ? -1.0f : 1.0f;
-}
-
 void apply(SkeletonPose& pose, int bone, const PhysicsData& c, const PhysicsState& s, const Anchor& anchor,
            float mix) {
   const auto i = static_cast<std::size_t>(bone);
-  bool changed = false;
   if (c.x != 0 || c.y != 0) {
     const float wx = s.offset_x * c.x * mix, wy = s.offset_y * c.y * mix;
     const int parent = pose.data().bones.parent[i];
+    bool moved = false;
     if (parent < 0) {
       pose.x[i] += wx;
       pose.y[i] += wy;
-      changed = true;
+      moved = true;
     } else {
       // The world origin is the parent's world transform applied to the local translation.
       const auto q = static_cast<std::size_t>(parent);
@@ -187,18 +192,24 @@ void apply(SkeletonPose& pose, int bone, const PhysicsData& c, const PhysicsStat
       if (std::abs(det) > kTiny) {
         pose.x[i] += (pose.d[q] * wx - pose.b[q] * wy) / det;
         pose.y[i] += (pose.a[q] * wy - pose.c[q] * wx) / det;
-        changed = true;
+        moved = true;
       }
     }
+    if (moved) update_world_transform(pose, bone);
   }
-  if ((c.rotate != 0 || c.shear_x != 0 || c.scale_x != 0) && anchor.length > kTiny) {
-    const float degrees = s.angle * kRadToDeg * frame_sign(pose, i);
-    if (c.rotate != 0) pose.rotation[i] += degrees * c.rotate * mix;
-    if (c.shear_x != 0) pose.shear_x[i] += degrees * c.shear_x * mix;
-    if (c.scale_x != 0) pose.scale_x[i] *= 1 + s.stretch * c.scale_x * mix;
-    changed = true;
+  if (anchor.length <= kTiny) return;
+  if (c.rotate != 0 || c.shear_x != 0) {
+    // The world axes turn as drawn (each keeps its length): X by θ·(rotate + shear X), Y by θ·rotate.
+    detail::BoneWorld w = detail::bone_world(pose, bone);
+    const float degrees = s.angle * kRadToDeg * mix;
+    w.rotate(degrees * c.rotate);
+    w.rotate_x_axis(degrees * c.shear_x);
+    detail::set_bone_world(pose, bone, w, false, true);
   }
-  if (changed) update_world_transform(pose, bone);
+  if (c.scale_x != 0) {
+    pose.scale_x[i] *= 1 + s.stretch * c.scale_x * mix;
+    update_world_transform(pose, bone);
+  }
 }
 
 }  // namespace
@@ -226,8 +237,8 @@ void solve_physics(SkeletonPose& pose, int index, const FrameContext& context) {
   PhysicsState& s = pose.physics_state[k];
   const PhysicsPose& p = pose.physics[k];
   const Anchor anchor = read_anchor(pose, c.bone);
-  if (context.physics == PhysicsMode::Update) advance(s, c, p, anchor, context);
   const float mix = p.mix * context.physics_mix;
+  if (context.physics == PhysicsMode::Update) advance(s, c, p, anchor, context, mix);
   if (mix != 0) apply(pose, c.bone, c, s, anchor, mix);
 }
 

@@ -572,10 +572,35 @@ TEST_F(PhysicsConstraint, ScaleStretchesAndShearSkewsTowardsTheSimulatedTip) {
   gravity.gravity = 5;  // across the bone: the X axis skews towards the sagging tip
   SkeletonPose sheared(data_);
   settle(sheared, gravity, 10);
-  EXPECT_NEAR(sheared.shear_x[i], rest_angle(5, 100) * kRadToDeg, kEquilibrium);
-  EXPECT_EQ(sheared.rotation[i], 0.0f);
-  EXPECT_NEAR(sheared.b[i], 0, kTolerance);  // the Y axis keeps its direction
+  // The X axis turns towards the sagging tip and keeps its length; the Y axis keeps its direction.
+  const float sag = rest_angle(5, 100);
+  EXPECT_NEAR(sheared.a[i], std::cos(sag), kEquilibrium);
+  EXPECT_NEAR(sheared.c[i], std::sin(sag), kEquilibrium);
+  EXPECT_NEAR(sheared.b[i], 0, kTolerance);
   EXPECT_NEAR(sheared.d[i], 1, kTolerance);
+}
+
+// The direction channels: when the bone's origin moves, the bone turns by inertia × the angle at which
+// its old tip is seen from the new origin; the origin's movement is limited like the translation
+// channels', the bone's own change of direction is not.
+TEST_F(PhysicsConstraint, TheBoneTurnsTowardsWhereItsTipWas) {
+  PhysicsData c = physics_on(0);
+  c.rotate = 1;
+  c.inertia = 0.5f;
+  c.step = 1;  // no step in these frames: the turn is the inertia alone
+  c.limit = 1e6f;
+  const int bone = single_bone(c, 90);  // pointing down (+Y), 100 px long
+  const auto i = static_cast<std::size_t>(bone);
+  auto direction = [&](const SkeletonPose& p) { return std::atan2(p.c[i], p.a[i]) * kRadToDeg; };
+  SkeletonPose pose(data_);
+  frame(pose, context(0));
+  SkeletonPose limited = pose;
+  frame(pose, context(kStep), 100);  // the root moves 100 px right: the old tip is at (−100, 100)
+  EXPECT_NEAR(direction(pose), 90 + 0.5f * 45, 1e-3f);
+
+  data_.physics[0].limit = 50 / kStep;  // 50 px in this frame: the old tip is seen at (−50, 100)
+  frame(limited, context(kStep), 100);
+  EXPECT_NEAR(direction(limited), 90 + 0.5f * std::atan2(50.0f, 100.0f) * kRadToDeg, 1e-3f);
 }
 
 TEST_F(PhysicsConstraint, AZeroLengthBoneOnlyTranslates) {

@@ -329,17 +329,17 @@ class SkeletonConverter {
     s_.path.push_back(std::move(p));
   }
 
-  // One report line for the physics constraints whose rotate, shear X or scale X channels are on: in
-  // motion those follow our own direction model, not Spine's (docs/spine-import.md, Physics).
+  // One report line for the physics constraints whose motion no comparison with Spine's runtime covers:
+  // a scale X channel, or wind or gravity acting on rotate or shear X (docs/spine-import.md, Physics).
   void report_direction_physics() {
     if (direction_physics_.empty()) return;
     std::string list;
     for (const std::string& path : direction_physics_) list += (list.empty() ? "" : ", ") + path;
     c_.note(direction_physics_.front(),
             std::to_string(direction_physics_.size()) +
-                " physics constraint(s) simulate rotate, shear X or scale X, which play by our own model and move "
-                "differently from Spine's runtime once the simulation runs (the setup pose and translation channels "
-                "match): " + list);
+                " physics constraint(s) simulate scale X, or wind or gravity turning rotate or shear X; these play by "
+                "our own model and may move differently from Spine's runtime once the simulation runs (the setup pose, "
+                "the translation channels and the inertia and springs of rotate and shear X match): " + list);
   }
 
   void read_physics(ObjectReader& r, int order) {
@@ -352,7 +352,6 @@ class SkeletonConverter {
     p.rotate = r.number("rotate", 0);
     p.scale_x = r.number("scaleX", 0);
     p.shear_x = r.number("shearX", 0);
-    if (p.rotate != 0 || p.scale_x != 0 || p.shear_x != 0) direction_physics_.push_back(r.path());
     p.limit = r.number("limit", 5000);
     p.fps = r.number("fps", 60);
     p.inertia = r.number("inertia", 1);
@@ -362,6 +361,8 @@ class SkeletonConverter {
     p.wind = r.number("wind", 0);
     p.gravity = r.number("gravity", 0);
     p.mix = r.number("mix", 1);
+    const bool turned_by_forces = (p.rotate != 0 || p.shear_x != 0) && (p.wind != 0 || p.gravity != 0);
+    if (p.scale_x != 0 || turned_by_forces) direction_physics_.push_back(r.path());
     if (!(p.limit > 0)) fail(c_, r.get("limit"), r.at("limit"), "limit must be > 0");
     if (!(p.fps > 0)) fail(c_, r.get("fps"), r.at("fps"), "fps must be > 0");
     if (!(p.mass > 0)) fail(c_, r.get("mass"), r.at("mass"), "mass must be > 0");

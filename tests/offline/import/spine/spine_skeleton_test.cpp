@@ -197,9 +197,9 @@ TEST(SpineSkeleton, ConstraintsFlipAndMakeDefaultsExplicit) {
 }
 
 TEST(SpineSkeleton, PhysicsDirectionChannelsAreReportedAsDifferingInMotion) {
-  // hero.json's cape constraint simulates rotation: the report says that channel plays by our model.
+  // hero.json's cape constraint turns under wind and gravity: the report says that plays by our model.
   const SpineImport import = convert_fixture("hero.json");
-  EXPECT_TRUE(has_note(import, "physics[0]", "1 physics constraint(s) simulate rotate, shear X or scale X"));
+  EXPECT_TRUE(has_note(import, "physics[0]", "1 physics constraint(s) simulate scale X, or wind or gravity turning"));
   EXPECT_TRUE(has_note(import, "physics[0]", "physics[0]"));
 }
 
