@@ -185,6 +185,11 @@ ClipSampler::ClipSampler(const SkeletonData& data) : data_(&data) {
   inherit_.assign(bones, Discrete{});
   ik_flags_.assign(data.ik.size(), Discrete{});
   physics_reset_.assign(data.physics.size(), 0);
+  const Discrete none{-1.0f, {0, 0, 0}, 0, 0};
+  for (auto* v : {&attachment_, &sequence_, &inherit_, &ik_flags_}) std::fill(v->begin(), v->end(), none);
+  touched_bones_.resize(bones);
+  touched_slots_.resize(slots);
+  touched_constraints_.resize(data.ik.size() + data.transform.size() + data.path.size() + data.physics.size());
 }
 
 void ClipSampler::apply(SkeletonPose& pose, std::span<const anim::ClipSample> samples, EventBuffer& events) {
@@ -200,27 +205,11 @@ void ClipSampler::apply(SkeletonPose& pose, std::span<const anim::ClipSample> sa
   }
 }
 
+// The accumulators are 0 (and the discrete slots empty) outside a layer: finish_layer resets what the
+// layer touched. Only the draw order is kept apart.
 void ClipSampler::clear_layer() {
-  std::fill(bone_sum_.begin(), bone_sum_.end(), 0.0f);
-  std::fill(bone_weight_.begin(), bone_weight_.end(), 0.0f);
-  std::fill(bone_add_.begin(), bone_add_.end(), 0.0f);
-  std::fill(slot_sum_.begin(), slot_sum_.end(), 0.0f);
-  std::fill(slot_weight_.begin(), slot_weight_.end(), 0.0f);
-  std::fill(slot_add_.begin(), slot_add_.end(), 0.0f);
-  std::fill(param_sum_.begin(), param_sum_.end(), 0.0f);
-  std::fill(param_weight_.begin(), param_weight_.end(), 0.0f);
-  std::fill(param_add_.begin(), param_add_.end(), 0.0f);
-  std::fill(deform_weight_.begin(), deform_weight_.end(), 0.0f);
-  std::fill(deform_target_.begin(), deform_target_.end(), -1);
-  std::fill(deform_additive_.begin(), deform_additive_.end(), 0);
-  const Discrete none{-1.0f, {0, 0, 0}, 0, 0};
-  std::fill(attachment_.begin(), attachment_.end(), none);
-  std::fill(sequence_.begin(), sequence_.end(), none);
-  std::fill(inherit_.begin(), inherit_.end(), none);
-  std::fill(ik_flags_.begin(), ik_flags_.end(), none);
-  draw_order_ = none;
+  draw_order_ = Discrete{-1.0f, {0, 0, 0}, 0, 0};
   draw_order_value_ = nullptr;
-  std::fill(physics_reset_.begin(), physics_reset_.end(), 0);
 }
 
 void ClipSampler::apply_layer(SkeletonPose& pose, std::span<const anim::ClipSample> layer, std::int32_t first_index,
@@ -249,7 +238,10 @@ void ClipSampler::mark_physics_resets(const anim::ClipSample& sample, const Clip
       const float kt = times[k];
       const bool in_window = sample.loops > 0 ? (kt > sample.previous_time || kt <= t)
                                               : ((kt > sample.previous_time || (sample.first && kt == sample.previous_time)) && kt <= t);
-      if (in_window) physics_reset_[static_cast<std::size_t>(tl.target)] = 1;
+      if (in_window) {
+        physics_reset_[static_cast<std::size_t>(tl.target)] = 1;
+        touched_constraints_.mark(physics_index(tl.target));
+      }
     }
   }
 }
@@ -269,6 +261,7 @@ void ClipSampler::sample_into_layer(SkeletonPose& pose, const anim::ClipSample& 
     if (is_bone_kind(tl.kind)) {
       if (sample.mask && !sample.mask->contains(tl.target)) continue;
       if (!evaluate_timeline(clip, tl, t, cursor, v)) continue;
+      touched_bones_.mark(target);
       if (tl.kind == TimelineKind::Inherit) {
         if (!additive)
           keep_best(inherit_[target], w, sample.attachment_threshold, {v[0], 0, 0}, 0, t);
@@ -317,6 +310,7 @@ void ClipSampler::sample_into_layer(SkeletonPose& pose, const anim::ClipSample& 
         const float* times = clip.times.data() + tl.key_start;
         const std::int32_t key = find_key(times, tl.key_count, t, cursor);
         if (key < 0) continue;
+        touched_slots_.mark(target);
         const float* kv = clip.values.data() + tl.value_start + static_cast<std::size_t>(key) * tl.components;
         if (tl.kind == TimelineKind::Attachment)
           keep_best(attachment_[target], w, sample.attachment_threshold, {kv[0], 0, 0}, times[key], t);
@@ -325,6 +319,7 @@ void ClipSampler::sample_into_layer(SkeletonPose& pose, const anim::ClipSample& 
         continue;
       }
       if (!evaluate_timeline(clip, tl, t, cursor, v)) continue;
+      touched_slots_.mark(target);
       const SlotMapping m = slot_mapping(tl.kind);
       for (int k = 0; k < m.count; ++k) {
         const std::size_t at = target * kSlotChannels + static_cast<std::size_t>(m.channel[static_cast<std::size_t>(k)]);
@@ -345,6 +340,9 @@ void ClipSampler::sample_into_layer(SkeletonPose& pose, const anim::ClipSample& 
         if (!evaluate_timeline(clip, tl, t, cursor, v)) break;
         std::size_t base = 0;
         int curved_params = 0;
+        touched_constraints_.mark(tl.kind == TimelineKind::Ik          ? target
+                                  : tl.kind == TimelineKind::Transform ? data.ik.size() + target
+                                                                       : data.ik.size() + data.transform.size() + target);
         if (tl.kind == TimelineKind::Ik) {
           base = target * kIkParams;
           curved_params = kIkParams;
@@ -378,6 +376,7 @@ void ClipSampler::sample_into_layer(SkeletonPose& pose, const anim::ClipSample& 
       case TimelineKind::PhysicsGravity:
       case TimelineKind::PhysicsMix: {
         if (!evaluate_timeline(clip, tl, t, cursor, v)) break;
+        touched_constraints_.mark(physics_index(tl.target));
         const int k = static_cast<int>(tl.kind) - static_cast<int>(TimelineKind::PhysicsInertia);
         const float value = tl.kind == TimelineKind::PhysicsMass ? (v[0] != 0 ? 1.0f / v[0] : 0.0f) : v[0];
         const std::size_t at = physics_base_ + target * kPhysicsParams + static_cast<std::size_t>(k);
@@ -397,6 +396,7 @@ void ClipSampler::sample_into_layer(SkeletonPose& pose, const anim::ClipSample& 
         const float* times = clip.times.data() + tl.key_start;
         const std::int32_t key = find_key(times, tl.key_count, t, cursor);
         if (key < 0) break;
+        touched_slots_.mark(slot);
         float f = 0;
         if (static_cast<std::uint32_t>(key) + 1 < tl.key_count) {
           const float t0 = times[key], t1 = times[key + 1];
@@ -439,107 +439,131 @@ void ClipSampler::sample_into_layer(SkeletonPose& pose, const anim::ClipSample& 
 }
 
 void ClipSampler::finish_layer(SkeletonPose& pose) {
-  const SkeletonData& data = *data_;
-  // Bones: weighted average over the pose below, then additive contributions.
-  for (std::size_t b = 0; b < data.bones.size(); ++b) {
-    for (int prop = 0; prop < kBoneProps; ++prop) {
-      const std::size_t at = b * kBoneProps + static_cast<std::size_t>(prop);
-      const float weight = bone_weight_[at];
-      float& value = pose_value(pose, b, prop);
-      if (weight > 0) {
-        if (prop == kRotation) {
-          const float average = rotation_ref_[b] + bone_sum_[at] / weight;
-          value = weight >= 1 ? average : value + wrap180(average - value) * weight;
-        } else if (prop == kScaleX || prop == kScaleY) {
-          // The pose below takes part with its magnitude; the sign is the newest sample's.
-          const float magnitude = weight >= 1 ? bone_sum_[at] / weight : std::abs(value) * (1 - weight) + bone_sum_[at];
-          value = scale_negative_[b * 2 + static_cast<std::size_t>(prop - kScaleX)] ? -magnitude : magnitude;
-        } else {
-          value = weight >= 1 ? bone_sum_[at] / weight : value * (1 - weight) + bone_sum_[at];
-        }
-      }
-      value += bone_add_[at];
-    }
-    const Discrete& inh = inherit_[b];
-    if (inh.weight >= 0) pose.inherit[b] = static_cast<Inherit>(static_cast<int>(inh.value[0]));
-  }
-
-  // Slots.
-  for (std::size_t s = 0; s < data.slots.size(); ++s) {
-    for (int ch = 0; ch < kSlotChannels; ++ch) {
-      const std::size_t at = s * kSlotChannels + static_cast<std::size_t>(ch);
-      float& value = slot_channel(pose, s, ch);
-      const float weight = slot_weight_[at];
-      if (weight > 0) value = weight >= 1 ? slot_sum_[at] / weight : value * (1 - weight) + slot_sum_[at];
-      value = std::clamp(value + slot_add_[at], 0.0f, 1.0f);
-    }
-    const Discrete& att = attachment_[s];
-    if (att.weight >= 0) {
-      const auto name = static_cast<std::int32_t>(att.value[0]);
-      pose.attachment[s] = name < 0 || !pose.skin ? -1 : find_skin_attachment(*pose.skin, static_cast<std::int32_t>(s), name);
-      pose.attachment_override[s] = SkeletonPose::kNoOverride;  // a key replaces what code set
-    }
-    const Discrete& seq = sequence_[s];
-    const std::int32_t shown = pose.attachment[s];
-    if (seq.weight >= 0 && shown >= 0) {
-      const AttachmentRecord& rec = data.attachments[static_cast<std::size_t>(shown)];
-      pose.sequence_index[s] = sequence_frame(static_cast<SequenceMode>(static_cast<int>(seq.value[0])),
-                                              static_cast<std::int32_t>(seq.value[1]), seq.value[2],
-                                              seq.time - seq.key_time, static_cast<std::int32_t>(rec.region_count));
-    }
-    // Deform.
-    if (deform_target_[s] >= 0) {
-      const std::size_t start = pose.deform_start[s];
-      const std::size_t size = data.slot_deform_floats[s];
-      float* value = pose.deform.data() + start;
-      const float weight = deform_weight_[s];
-      const bool same = pose.deform_attachment[s] == deform_target_[s];
-      for (std::size_t j = 0; j < size; ++j) {
-        const float below = same ? value[j] : 0.0f;
-        float v = below;
-        if (weight > 0) v = weight >= 1 ? deform_sum_[start + j] / weight : below * (1 - weight) + deform_sum_[start + j];
-        value[j] = v + deform_add_[start + j];
-      }
-      pose.deform_attachment[s] = deform_target_[s];
-    }
-  }
+  for (std::uint32_t b : touched_bones_.items()) finish_bone(pose, b);
+  for (std::uint32_t s : touched_slots_.items()) finish_slot(pose, s);
   if (draw_order_value_) {
-    for (std::size_t i = 0; i < data.slots.size(); ++i) pose.draw_order[i] = static_cast<std::uint16_t>(draw_order_value_[i]);
+    for (std::size_t i = 0; i < data_->slots.size(); ++i) pose.draw_order[i] = static_cast<std::uint16_t>(draw_order_value_[i]);
   }
+  for (std::uint32_t c : touched_constraints_.items()) finish_constraint(pose, c);
+  touched_bones_.clear();
+  touched_slots_.clear();
+  touched_constraints_.clear();
+}
 
-  // Constraint parameters.
+// A bone's weighted average over the pose below, then its additive contributions; resets its sums.
+void ClipSampler::finish_bone(SkeletonPose& pose, std::size_t b) {
+  for (int prop = 0; prop < kBoneProps; ++prop) {
+    const std::size_t at = b * kBoneProps + static_cast<std::size_t>(prop);
+    const float weight = bone_weight_[at];
+    float& value = pose_value(pose, b, prop);
+    if (weight > 0) {
+      if (prop == kRotation) {
+        const float average = rotation_ref_[b] + bone_sum_[at] / weight;
+        value = weight >= 1 ? average : value + wrap180(average - value) * weight;
+      } else if (prop == kScaleX || prop == kScaleY) {
+        // The pose below takes part with its magnitude; the sign is the newest sample's.
+        const float magnitude = weight >= 1 ? bone_sum_[at] / weight : std::abs(value) * (1 - weight) + bone_sum_[at];
+        value = scale_negative_[b * 2 + static_cast<std::size_t>(prop - kScaleX)] ? -magnitude : magnitude;
+      } else {
+        value = weight >= 1 ? bone_sum_[at] / weight : value * (1 - weight) + bone_sum_[at];
+      }
+    }
+    value += bone_add_[at];
+    bone_sum_[at] = bone_weight_[at] = bone_add_[at] = 0;
+  }
+  Discrete& inh = inherit_[b];
+  if (inh.weight >= 0) pose.inherit[b] = static_cast<Inherit>(static_cast<int>(inh.value[0]));
+  inh.weight = -1;
+}
+
+// A slot's colours, attachment, sequence frame and deform; resets its sums.
+void ClipSampler::finish_slot(SkeletonPose& pose, std::size_t s) {
+  const SkeletonData& data = *data_;
+  for (int ch = 0; ch < kSlotChannels; ++ch) {
+    const std::size_t at = s * kSlotChannels + static_cast<std::size_t>(ch);
+    float& value = slot_channel(pose, s, ch);
+    const float weight = slot_weight_[at];
+    if (weight > 0) value = weight >= 1 ? slot_sum_[at] / weight : value * (1 - weight) + slot_sum_[at];
+    value = std::clamp(value + slot_add_[at], 0.0f, 1.0f);
+    slot_sum_[at] = slot_weight_[at] = slot_add_[at] = 0;
+  }
+  Discrete& att = attachment_[s];
+  if (att.weight >= 0) {
+    const auto name = static_cast<std::int32_t>(att.value[0]);
+    pose.attachment[s] = name < 0 || !pose.skin ? -1 : find_skin_attachment(*pose.skin, static_cast<std::int32_t>(s), name);
+    pose.attachment_override[s] = SkeletonPose::kNoOverride;  // a key replaces what code set
+    att.weight = -1;
+  }
+  Discrete& seq = sequence_[s];
+  const std::int32_t shown = pose.attachment[s];
+  if (seq.weight >= 0 && shown >= 0) {
+    const AttachmentRecord& rec = data.attachments[static_cast<std::size_t>(shown)];
+    pose.sequence_index[s] = sequence_frame(static_cast<SequenceMode>(static_cast<int>(seq.value[0])),
+                                            static_cast<std::int32_t>(seq.value[1]), seq.value[2],
+                                            seq.time - seq.key_time, static_cast<std::int32_t>(rec.region_count));
+  }
+  seq.weight = -1;
+  if (deform_target_[s] >= 0) {
+    const std::size_t start = pose.deform_start[s];
+    const std::size_t size = data.slot_deform_floats[s];
+    float* value = pose.deform.data() + start;
+    const float weight = deform_weight_[s];
+    const bool same = pose.deform_attachment[s] == deform_target_[s];
+    for (std::size_t j = 0; j < size; ++j) {
+      const float below = same ? value[j] : 0.0f;
+      float v = below;
+      if (weight > 0) v = weight >= 1 ? deform_sum_[start + j] / weight : below * (1 - weight) + deform_sum_[start + j];
+      value[j] = v + deform_add_[start + j];
+    }
+    pose.deform_attachment[s] = deform_target_[s];
+    deform_target_[s] = -1;  // its sums are cleared when a sample next targets the slot
+    deform_weight_[s] = 0;
+    deform_additive_[s] = 0;
+  }
+}
+
+// A constraint's parameters (IK, transform, path, physics in the numbering of touched_constraints_).
+void ClipSampler::finish_constraint(SkeletonPose& pose, std::size_t c) {
+  const SkeletonData& data = *data_;
   auto blend_param = [&](std::size_t at, float& value) {
     const float weight = param_weight_[at];
     if (weight > 0) value = weight >= 1 ? param_sum_[at] / weight : value * (1 - weight) + param_sum_[at];
     value += param_add_[at];
+    param_sum_[at] = param_weight_[at] = param_add_[at] = 0;
   };
-  for (std::size_t i = 0; i < data.ik.size(); ++i) {
-    IkPose& p = pose.ik[i];
-    blend_param(i * kIkParams + 0, p.mix);
-    blend_param(i * kIkParams + 1, p.softness);
-    const Discrete& flags = ik_flags_[i];
+  if (c < data.ik.size()) {
+    IkPose& p = pose.ik[c];
+    blend_param(c * kIkParams + 0, p.mix);
+    blend_param(c * kIkParams + 1, p.softness);
+    Discrete& flags = ik_flags_[c];
     if (flags.weight >= 0) {
       if (!std::isnan(flags.value[0])) p.bend = flags.value[0] < 0 ? -1 : 1;
       if (!std::isnan(flags.value[1])) p.compress = flags.value[1] != 0;
       if (!std::isnan(flags.value[2])) p.stretch = flags.value[2] != 0;
+      flags.weight = -1;
     }
+    return;
   }
-  for (std::size_t i = 0; i < data.transform.size(); ++i) {
-    TransformPose& p = pose.transform[i];
+  c -= data.ik.size();
+  if (c < data.transform.size()) {
+    TransformPose& p = pose.transform[c];
     float* fields[] = {&p.mix_rotate, &p.mix_x, &p.mix_y, &p.mix_scale_x, &p.mix_scale_y, &p.mix_shear_y};
-    for (int k = 0; k < kTransformParams; ++k) blend_param(transform_base_ + i * kTransformParams + static_cast<std::size_t>(k), *fields[k]);
+    for (int k = 0; k < kTransformParams; ++k) blend_param(transform_base_ + c * kTransformParams + static_cast<std::size_t>(k), *fields[k]);
+    return;
   }
-  for (std::size_t i = 0; i < data.path.size(); ++i) {
-    PathPose& p = pose.path[i];
+  c -= data.transform.size();
+  if (c < data.path.size()) {
+    PathPose& p = pose.path[c];
     float* fields[] = {&p.position, &p.spacing, &p.mix_rotate, &p.mix_x, &p.mix_y};
-    for (int k = 0; k < kPathParams; ++k) blend_param(path_base_ + i * kPathParams + static_cast<std::size_t>(k), *fields[k]);
+    for (int k = 0; k < kPathParams; ++k) blend_param(path_base_ + c * kPathParams + static_cast<std::size_t>(k), *fields[k]);
+    return;
   }
-  for (std::size_t i = 0; i < data.physics.size(); ++i) {
-    PhysicsPose& p = pose.physics[i];
-    float* fields[] = {&p.inertia, &p.strength, &p.damping, &p.mass_inverse, &p.wind, &p.gravity, &p.mix};
-    for (int k = 0; k < kPhysicsParams; ++k) blend_param(physics_base_ + i * kPhysicsParams + static_cast<std::size_t>(k), *fields[k]);
-    if (physics_reset_[i]) ++p.reset_count;
-  }
+  c -= data.path.size();
+  PhysicsPose& p = pose.physics[c];
+  float* fields[] = {&p.inertia, &p.strength, &p.damping, &p.mass_inverse, &p.wind, &p.gravity, &p.mix};
+  for (int k = 0; k < kPhysicsParams; ++k) blend_param(physics_base_ + c * kPhysicsParams + static_cast<std::size_t>(k), *fields[k]);
+  if (physics_reset_[c]) ++p.reset_count;
+  physics_reset_[c] = 0;
 }
 
 void ClipSampler::fire_events(const anim::ClipSample& sample, const ClipData& clip, std::int32_t sample_index,

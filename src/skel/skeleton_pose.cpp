@@ -115,15 +115,26 @@ void SkeletonPose::set_to_setup() {
   std::copy(bt.inherit.begin(), bt.inherit.end(), inherit.begin());
 
   const SlotTable& st = data.slots;
-  for (std::size_t s = 0; s < st.size(); ++s) {
-    color[s] = to_color_f(st.color[s]);
-    dark[s] = st.has_dark[s] ? to_color_f(st.dark[s]) : ColorF{0, 0, 0, 0};
-    if (attachment_override[s] != kNoOverride) {
-      attachment[s] = attachment_override[s];
-    } else {
-      const std::int32_t name = st.setup_attachment[s];
-      attachment[s] = name >= 0 && skin ? find_skin_attachment(*skin, static_cast<std::int32_t>(s), name) : -1;
+  if (setup_color_.size() != st.size()) {
+    setup_color_.resize(st.size());
+    setup_dark_.resize(st.size());
+    for (std::size_t s = 0; s < st.size(); ++s) {
+      setup_color_[s] = to_color_f(st.color[s]);
+      setup_dark_[s] = st.has_dark[s] ? to_color_f(st.dark[s]) : ColorF{0, 0, 0, 0};
     }
+  }
+  if (setup_attachment_.size() != st.size() || setup_skin_ != skin) {
+    setup_attachment_.resize(st.size());
+    setup_skin_ = skin;
+    for (std::size_t s = 0; s < st.size(); ++s) {
+      const std::int32_t name = st.setup_attachment[s];
+      setup_attachment_[s] = name >= 0 && skin ? find_skin_attachment(*skin, static_cast<std::int32_t>(s), name) : -1;
+    }
+  }
+  std::copy(setup_color_.begin(), setup_color_.end(), color.begin());
+  std::copy(setup_dark_.begin(), setup_dark_.end(), dark.begin());
+  for (std::size_t s = 0; s < st.size(); ++s) {
+    attachment[s] = attachment_override[s] != kNoOverride ? attachment_override[s] : setup_attachment_[s];
     sequence_index[s] = -1;
     draw_order[s] = static_cast<std::uint16_t>(s);
     deform_attachment[s] = -1;

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "mf/anim/clip_sample.hpp"
+#include "mf/core/touched_set.hpp"
 #include "mf/skel/skeleton_pose.hpp"
 
 namespace mf::skel {
@@ -63,6 +64,12 @@ class ClipSampler {
                    EventBuffer& events);
   void clear_layer();
   void finish_layer(SkeletonPose& pose);
+  void finish_bone(SkeletonPose& pose, std::size_t bone);
+  void finish_slot(SkeletonPose& pose, std::size_t slot);
+  void finish_constraint(SkeletonPose& pose, std::size_t constraint);
+  std::size_t physics_index(std::int32_t physics) const {
+    return data_->ik.size() + data_->transform.size() + data_->path.size() + static_cast<std::size_t>(physics);
+  }
   void sample_into_layer(SkeletonPose& pose, const anim::ClipSample& sample, const ClipData& clip);
   void mark_physics_resets(const anim::ClipSample& sample, const ClipData& clip);
   void fire_events(const anim::ClipSample& sample, const ClipData& clip, std::int32_t sample_index,
@@ -103,6 +110,9 @@ class ClipSampler {
   Discrete draw_order_;
   const std::int32_t* draw_order_value_ = nullptr;
   std::vector<std::uint8_t> physics_reset_;
+  // What the layer's samples wrote: bones, slots, and constraints (IK, then transform, path and physics,
+  // numbered in that order). A layer finishes and resets only these; the rest of the accumulators stay 0.
+  TouchedSet touched_bones_, touched_slots_, touched_constraints_;
 };
 
 // Applies one timeline's value at `time` to nothing: the sampled components of a curve timeline, for

@@ -97,6 +97,11 @@ class SkeletonPose {
   const SkeletonData* data_;
   std::vector<float> previous_local_;  // 7 per bone; NaN before the first update
   std::vector<Inherit> previous_inherit_;
+  // The slots' setup state, resolved once: colours, and setup attachments in setup_skin_ (looked up
+  // again when the skin pointer changes).
+  std::vector<ColorF> setup_color_, setup_dark_;
+  std::vector<std::int32_t> setup_attachment_;
+  const std::vector<SkinEntry>* setup_skin_ = nullptr;
 };
 
 }  // namespace mf::skel
