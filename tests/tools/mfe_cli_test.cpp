@@ -378,7 +378,7 @@ TEST_F(MfeCli, PoseJsonGivesWorldTransformsSlotsAndVertices) {
   const json::Value& body = vertices.items[0];
   EXPECT_EQ(member(body, "slot").string, "body");
   const std::vector<json::Value>& xy = member(body, "xy").items;
-  const double expected[] = {0, -30, 0, -50, 60, -50, 60, -30};
+  const double expected[] = {60, -50, 60, -30, 0, -30, 0, -50};  // Spine's corner order
   ASSERT_EQ(xy.size(), 8u);
   for (std::size_t i = 0; i < 8; ++i) EXPECT_NEAR(xy[i].number, expected[i], 1e-3) << i;
 }

@@ -254,7 +254,7 @@ class AttachmentBuilder {
       AtlasSource source = std::move(std::get<AtlasSource>(entry.found));
       source.name = entry.name;
       source.keep = keep[id];
-      source.trim = untrimmed[id] == 0;
+      source.trim = untrimmed[id] == 0 && skeleton_.import.trim;
       source.trim_group = static_cast<std::int32_t>(group_root(id));
       entry.source = static_cast<std::int32_t>(sources.size());
       sources.push_back(std::move(source));
@@ -407,7 +407,10 @@ class AttachmentBuilder {
     // screen is the usual matrix), then offset.
     const double radians = static_cast<double>(a.rotation) * std::numbers::pi / 180.0;
     const float c = static_cast<float>(std::cos(radians)), s = static_cast<float>(std::sin(radians));
-    const float corners[4][2] = {{fx0, fy0}, {fx1, fy0}, {fx1, fy1}, {fx0, fy1}};
+    // Spine's corner order (bottom right, bottom left, top left, top right of the picture), so tools
+    // that list a region's vertices agree with Spine's runtime; the two triangles share the diagonal
+    // from top left to bottom right.
+    const float corners[4][2] = {{fx1, fy1}, {fx0, fy1}, {fx0, fy0}, {fx1, fy0}};
     rec.vertex_start = static_cast<std::uint32_t>(data_.vertices.size());
     for (const auto& k : corners) {
       const float lx = (k[0] - 0.5f) * w * a.scale_x, ly = (k[1] - 0.5f) * h * a.scale_y;

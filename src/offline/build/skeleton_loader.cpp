@@ -89,7 +89,7 @@ std::string settings_text(const ImportSettings& s) {
   return "images=" + s.images + "\npageSize=" + std::to_string(s.page_size) + "\npadding=" + std::to_string(s.padding) +
          "\nscale=" + std::to_string(std::bit_cast<std::uint32_t>(s.scale)) +
          "\nfilter=" + std::to_string(static_cast<int>(s.filter)) + "\nmipmaps=" + std::to_string(s.mipmaps ? 1 : 0) +
-         "\nnormalSuffix=" + s.normal_suffix + "\n";
+         "\nnormalSuffix=" + s.normal_suffix + "\ntrim=" + std::to_string(s.trim ? 1 : 0) + "\n";
 }
 
 // Every .png under the images folder, by path relative to it (sorted, '/' separators).

@@ -215,6 +215,7 @@ class SkeletonReader {
     im.scale = get_positive(r, "scale", im.scale);
     if (auto n = r.optional("filter")) im.filter = read_enum(*n, "texture filter", &parse_texture_filter, 2);
     im.mipmaps = r.get("mipmaps", im.mipmaps);
+    im.trim = r.get("trim", im.trim);
     im.normal_suffix = r.get("normalSuffix", im.normal_suffix);
     r.finish();
   }
@@ -549,6 +550,7 @@ void write_import(Writer& w, const ImportSettings& im) {
   put_string(w, "filter", to_string(im.filter));
   put_bool(w, "mipmaps", im.mipmaps);
   put_string(w, "normalSuffix", im.normal_suffix);
+  if (!im.trim) put_bool(w, "trim", false);
   w.end_object();
 }
 

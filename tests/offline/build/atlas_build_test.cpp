@@ -381,8 +381,10 @@ void expect_same_picture(const skel::SkeletonData& trimmed, const skel::Skeleton
     ++quads;
     const skel::Region& rt = trimmed.regions[rec.region_start + static_cast<std::uint32_t>(rec.sequence_setup)];
     const skel::Region& ru = untrimmed.regions[rec.region_start + static_cast<std::uint32_t>(rec.sequence_setup)];
-    // Untrimmed corners: top-left, top-right, bottom-right, bottom-left of the whole image.
-    const skel::CpuVertex* q = &vu[u.vertex_start];
+    // Untrimmed corners of the whole image, in Spine's order: bottom right, bottom left, top left,
+    // top right. Below, q[0..3] name them top-left, top-right, bottom-right, bottom-left.
+    const skel::CpuVertex* corners = &vu[u.vertex_start];
+    const skel::CpuVertex q[4] = {corners[2], corners[3], corners[0], corners[1]};
     for (std::uint32_t i = 0; i < 4; ++i) {
       const skel::CpuVertex& v = vt[t.vertex_start + i];
       const float fx = (v.u - rt.u0) / (rt.u1 - rt.u0), fy = (v.v - rt.v0) / (rt.v1 - rt.v0);
@@ -499,6 +501,28 @@ SkeletonSource lit_rig() {
   return s;
 }
 
+// import.trim false: every image is packed whole and every region quad covers its whole image, as an
+// atlas packed without whitespace stripping draws it.
+TEST(AtlasBuild, WithoutTrimRegionQuadsCoverTheirWholeImages) {
+  RigDir dir;
+  SkeletonSource s = lit_rig();
+  s.import.trim = false;
+  ASSERT_TRUE(save_skeleton(s, dir.file("lit.mskel")));
+  dir.image("shield", blocky(20, 16, {4, 3, 10, 9}, 70));
+  dir.image("flame01", blocky(12, 14, {2, 6, 3, 5}, 10));
+  dir.image("flame02", blocky(12, 14, {5, 1, 4, 4}, 20));
+  dir.image("flame03", blocky(12, 14, {4, 4, 2, 2}, 30));
+  Expected<BuildResult> built = build_rig_file(dir.file("lit.mskel"));
+  ASSERT_TRUE(built) << built.error().to_string();
+  const skel::SkeletonData& d = *built->data;
+  const skel::Region& shield = d.regions[d.attachments[0].region_start];
+  EXPECT_EQ(shield.width, 20);
+  EXPECT_EQ(shield.height, 16);
+  const float* uv = &d.uvs[2 * d.attachments[1].vertex_start];
+  for (int i = 0; i < 8; ++i) EXPECT_TRUE(uv[i] == 0.0f || uv[i] == 1.0f) << "uv " << i << " is " << uv[i];
+  expect_regions_show_their_images(d, dir.file("images"), region_names(s, d));
+}
+
 TEST(AtlasBuild, ARigWithANormalMapAndASequenceBuildsFromDisk) {
   RigDir dir;
   const SkeletonSource s = lit_rig();
@@ -540,10 +564,10 @@ TEST(AtlasBuild, ARigWithANormalMapAndASequenceBuildsFromDisk) {
   const skel::AttachmentRecord& flames = d.attachments[1];
   ASSERT_EQ(flames.region_count, 3u);
   const float* uv = &d.uvs[2 * flames.vertex_start];
-  EXPECT_NEAR(uv[0], 2.0f / 12, kUv);
-  EXPECT_NEAR(uv[1], 1.0f / 14, kUv);
-  EXPECT_NEAR(uv[4], 9.0f / 12, kUv);
-  EXPECT_NEAR(uv[5], 11.0f / 14, kUv);
+  EXPECT_NEAR(uv[4], 2.0f / 12, kUv);  // top left
+  EXPECT_NEAR(uv[5], 1.0f / 14, kUv);
+  EXPECT_NEAR(uv[0], 9.0f / 12, kUv);  // bottom right
+  EXPECT_NEAR(uv[1], 11.0f / 14, kUv);
 
   // Drawn through the CPU path, the picture is the untrimmed one.
   Expected<BuildResult> untrimmed = build_skeleton(

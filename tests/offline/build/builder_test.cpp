@@ -237,7 +237,8 @@ TEST(Builder, RegionCornersAreScaledRotatedAndOffsetInTheSlotBonesSpace) {
   const skel::AttachmentRecord& q = d.attachments[0];
   EXPECT_EQ(q.kind, skel::AttachmentKind::Region);
   ASSERT_EQ(q.vertex_count, 4u);
-  const float expected[4][2] = {{5 + 5, -3 - 40}, {5 + 5, -3 + 40}, {5 - 5, -3 + 40}, {5 - 5, -3 - 40}};
+  // Spine's corner order: the picture's bottom right, bottom left, top left, top right.
+  const float expected[4][2] = {{5 - 5, -3 + 40}, {5 - 5, -3 - 40}, {5 + 5, -3 - 40}, {5 + 5, -3 + 40}};
   for (std::uint32_t v = 0; v < 4; ++v) {
     const auto p = vertex(d, q, v);
     EXPECT_NEAR(p[0], expected[v][0], kPx) << "corner " << v;
@@ -245,7 +246,7 @@ TEST(Builder, RegionCornersAreScaledRotatedAndOffsetInTheSlotBonesSpace) {
     EXPECT_EQ(d.influences[d.vertices[q.vertex_start + v].first].bone, 1);  // the slot's bone
     EXPECT_EQ(d.influences[d.vertices[q.vertex_start + v].first].weight, 1.0f);
   }
-  const float uvs[8] = {0, 0, 1, 0, 1, 1, 0, 1};
+  const float uvs[8] = {1, 1, 0, 1, 0, 0, 1, 0};
   for (int i = 0; i < 8; ++i) EXPECT_EQ(d.uvs[2 * q.vertex_start + static_cast<std::uint32_t>(i)], uvs[i]);
   ASSERT_EQ(q.index_count, 6u);
   const std::uint16_t tris[6] = {0, 1, 2, 2, 3, 0};
@@ -254,15 +255,15 @@ TEST(Builder, RegionCornersAreScaledRotatedAndOffsetInTheSlotBonesSpace) {
   // 60 × 30 image scaled (2, 0.5): half extents (60, 7.5); rotated 30° clockwise; offset.
   const skel::AttachmentRecord& t = d.attachments[1];
   const double c = std::cos(std::numbers::pi / 6), sn = std::sin(std::numbers::pi / 6);
-  const double local[4][2] = {{-60, -7.5}, {60, -7.5}, {60, 7.5}, {-60, 7.5}};
+  const double local[4][2] = {{60, 7.5}, {-60, 7.5}, {-60, -7.5}, {60, -7.5}};
   for (std::uint32_t v = 0; v < 4; ++v) {
     const auto p = vertex(d, t, v);
     EXPECT_NEAR(p[0], c * local[v][0] - sn * local[v][1] + 5, kPx) << "corner " << v;
     EXPECT_NEAR(p[1], sn * local[v][0] + c * local[v][1] - 3, kPx) << "corner " << v;
   }
   // TL of the tilted region by hand: x = −60·0.8660254 + 7.5·0.5 + 5, y = −60·0.5 − 7.5·0.8660254 − 3.
-  EXPECT_NEAR(vertex(d, t, 0)[0], -43.211524f, kPx);
-  EXPECT_NEAR(vertex(d, t, 0)[1], -39.495191f, kPx);
+  EXPECT_NEAR(vertex(d, t, 2)[0], -43.211524f, kPx);
+  EXPECT_NEAR(vertex(d, t, 2)[1], -39.495191f, kPx);
 }
 
 TEST(Builder, UnweightedMeshVerticesBecomeSingleInfluencesOnTheSlotBone) {
@@ -392,10 +393,10 @@ TEST(Builder, ImportScaleMultipliesEveryPixelQuantity) {
 
   // Region: 40 × 20 → 20 × 10 around (5, 2); the texture region keeps the image's pixel size.
   const skel::AttachmentRecord& reg = d.attachments[0];
-  EXPECT_NEAR(vertex(d, reg, 0)[0], -5, kPx);
-  EXPECT_NEAR(vertex(d, reg, 0)[1], -3, kPx);
-  EXPECT_NEAR(vertex(d, reg, 2)[0], 15, kPx);
-  EXPECT_NEAR(vertex(d, reg, 2)[1], 7, kPx);
+  EXPECT_NEAR(vertex(d, reg, 2)[0], -5, kPx);  // top left
+  EXPECT_NEAR(vertex(d, reg, 2)[1], -3, kPx);
+  EXPECT_NEAR(vertex(d, reg, 0)[0], 15, kPx);  // bottom right
+  EXPECT_NEAR(vertex(d, reg, 0)[1], 7, kPx);
   EXPECT_EQ(d.regions[reg.region_start].width, 40);
 
   const skel::AttachmentRecord& w = d.attachments[1];
@@ -458,8 +459,8 @@ TEST(Builder, SequencesHaveOneRegionPerFrameAndOneAtlasPlacePerImage) {
   EXPECT_EQ(d.regions[f.region_start + 2].width, 16);
   EXPECT_EQ(d.regions[f.region_start + 2].height, 8);
   // The quad takes the setup frame's size: 16 × 8.
-  EXPECT_NEAR(vertex(d, f, 2)[0], 8, kPx);
-  EXPECT_NEAR(vertex(d, f, 2)[1], 4, kPx);
+  EXPECT_NEAR(vertex(d, f, 0)[0], 8, kPx);  // bottom right
+  EXPECT_NEAR(vertex(d, f, 0)[1], 4, kPx);
 
   // The same image again: a region of its own at the same place.
   const skel::AttachmentRecord& still = d.attachments[2];
@@ -1113,7 +1114,7 @@ TEST(Builder, BuildsARigFromDiskWithItsImagesAndClips) {
   EXPECT_FALSE(d.pages[0].bytes.empty());
   EXPECT_EQ(d.regions[d.attachments[0].region_start].width, 30);
   EXPECT_EQ(d.regions[d.attachments[0].region_start].height, 10);
-  EXPECT_NEAR(vertex(d, d.attachments[0], 2)[0], 30, kPx);  // 30 px × scale 2, centred
+  EXPECT_NEAR(vertex(d, d.attachments[0], 0)[0], 30, kPx);  // 30 px × scale 2, centred: bottom right
   ASSERT_EQ(d.clips.size(), 2u);
   EXPECT_EQ(d.clips[0].name, "idle");
   EXPECT_EQ(d.clips[1].name, "walk");

@@ -94,6 +94,17 @@ TEST(SkeletonFormat, MinimalFixtureRoundTripsByteForByte) {
   EXPECT_EQ(write_skeleton(s), text);
 }
 
+// import.trim is written only when off, and reads back.
+TEST(SkeletonFormat, TrimIsWrittenOnlyWhenOff) {
+  SkeletonSource s = read_ok(load("minimal.mskel"));
+  EXPECT_TRUE(s.import.trim);
+  EXPECT_EQ(write_skeleton(s).find("\"trim\""), std::string::npos);
+  s.import.trim = false;
+  const std::string text = write_skeleton(s);
+  EXPECT_NE(text.find("\"trim\": false"), std::string::npos) << text;
+  EXPECT_EQ(read_ok(text), s);
+}
+
 // The rich fixture read key by key: guards against a reader and writer that agree on a wrong key.
 TEST(SkeletonFormat, RichFixtureReadsEveryKey) {
   const SkeletonSource s = read_ok(load("rich.mskel"));

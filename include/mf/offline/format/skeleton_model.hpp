@@ -34,6 +34,7 @@ struct ImportSettings {
   TextureFilter filter = TextureFilter::Linear;
   bool mipmaps = false;
   std::string normal_suffix = "_n";  // <image><suffix>.png beside an image is its normal map
+  bool trim = true;  // region quads cut to their images' opaque pixels (false: the whole image)
 
   friend bool operator==(const ImportSettings&, const ImportSettings&) = default;
 };

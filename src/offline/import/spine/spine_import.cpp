@@ -114,6 +114,9 @@ Status unpack_spine_images(SpineImport& import, const SpineAtlas& atlas, const s
                            const std::function<Expected<imaging::Image>(const SpineAtlasPage&)>& load_page) {
   std::map<const SpineAtlasPage*, imaging::Image> pages;
   std::set<const SpineAtlasRegion*> used;
+  // Spine draws a region over its whole original image: cut to its opaque pixels only when the packer
+  // stripped whitespace. The build follows the atlas: it trims when any region was stripped.
+  bool stripped = false;
   for (ImageEntry& entry : import.skeleton.images) {
     const SpineAtlasPage* page = nullptr;
     const SpineAtlasRegion* region = region_for(atlas, entry.name, &page);
@@ -123,6 +126,7 @@ Status unpack_spine_images(SpineImport& import, const SpineAtlas& atlas, const s
       continue;
     }
     used.insert(region);
+    stripped = stripped || region->original_width > region->width || region->original_height > region->height;
     auto it = pages.find(page);
     if (it == pages.end()) {
       Expected<imaging::Image> image = load_page(*page);
@@ -138,6 +142,7 @@ Status unpack_spine_images(SpineImport& import, const SpineAtlas& atlas, const s
                               "region " + in_quotes(region->name) + ": \"" + key + ": " + value + "\" is not imported"});
     import.images.emplace_back(entry.name, std::move(*image));
   }
+  if (!used.empty()) import.skeleton.import.trim = stripped;
   return {};
 }
 

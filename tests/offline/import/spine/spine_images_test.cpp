@@ -143,6 +143,7 @@ TEST(SpineImages, HeroImagesComeFromBothPages) {
   ASSERT_EQ(images.size(), 7u);
   EXPECT_EQ(images["arm"]->width, 8);  // rotated on the page, upright here
   EXPECT_EQ(images["arm"]->height, 16);
+  EXPECT_TRUE(im->skeleton.import.trim);  // the packer stripped whitespace (torso): the build trims too
   EXPECT_EQ(images["torso"]->width, 9);  // trimmed 6×6, restored to 9×10
   EXPECT_EQ(images["torso"]->height, 10);
   EXPECT_EQ(images["fx02"]->width, 4);
@@ -150,6 +151,24 @@ TEST(SpineImages, HeroImagesComeFromBothPages) {
     if (e.name == "fx02") {
       EXPECT_EQ(e.source, "hero.atlas:fx02");
     }
+}
+
+// An atlas packed without whitespace stripping: Spine draws each region over its whole image, so the
+// imported rig does not trim either.
+TEST(SpineImages, AnAtlasWithoutStrippedRegionsTurnsTrimOff) {
+  Expected<SpineImport> im = convert_spine(
+      R"({"bones":[{"name":"root"}],"slots":[{"name":"s","bone":"root","attachment":"box"}],
+          "skins":[{"name":"default","attachments":{"s":{"box":{"width":4,"height":4}}}}]})",
+      "box.json");
+  ASSERT_TRUE(im) << im.error().to_string();
+  EXPECT_TRUE(im->skeleton.import.trim);
+  Expected<SpineAtlas> atlas = parse_atlas("p.png\nbox\n bounds: 0, 0, 4, 4\n", "box.atlas");
+  ASSERT_TRUE(atlas);
+  Status s = unpack_spine_images(*im, *atlas, "box.atlas", [](const SpineAtlasPage&) -> Expected<Image> {
+    return Image::blank(4, 4);
+  });
+  ASSERT_TRUE(s) << s.error().to_string();
+  EXPECT_FALSE(im->skeleton.import.trim);
 }
 
 TEST(SpineImages, MissingRegionsAreNoted) {
