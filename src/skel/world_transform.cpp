@@ -16,6 +16,7 @@ Matrix2 local_matrix(const SkeletonPose& p, std::size_t i) {
 
 // The parent's 2×2 reduced to what the inherit mode keeps.
 Matrix2 inherited_frame(const Matrix2& p, Inherit mode) {
+  if (mode == Inherit::Normal) return p;  // most bones: nothing to take out
   const float det = p.a * p.d - p.b * p.c;
   const float len = std::sqrt(p.a * p.a + p.c * p.c);
   // Unit X axis of the parent (its rotation); a degenerate parent falls back to no rotation.

@@ -25,8 +25,14 @@ BasicMatrix2<T> bone_axes(T x_degrees, T y_degrees, T scale_x, T scale_y) {
 // The local matrix of a bone with rotation r, scale (sx, sy) and shear (shx, shy). The axis angles
 // r + shx and r + 90 + shy are summed in float, as the pose stores them; the radians, sines, cosines
 // and products are computed in T (float for the runtime, double for tools that check in double).
+// Without shear (most bones) the Y axis is the X axis turned by 90°: one sine and cosine, not two.
 template <class T = float>
 BasicMatrix2<T> bone_local_matrix(float rotation, float scale_x, float scale_y, float shear_x, float shear_y) {
+  if (shear_x == 0 && shear_y == 0) {
+    const T r = rotation * kDegToRadOf<T>;
+    const T c = std::cos(r), s = std::sin(r);
+    return {c * scale_x, -s * scale_y, s * scale_x, c * scale_y};
+  }
   return bone_axes<T>(rotation + shear_x, rotation + 90.0f + shear_y, scale_x, scale_y);
 }
 
