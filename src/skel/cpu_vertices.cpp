@@ -171,15 +171,13 @@ void CpuVertices::draw(const SkeletonPose& pose, std::int32_t slot, std::int32_t
         include(x, y);
       });
       vertex_count_ += att.vertex_count;
+      // Every index is one of the attachment's vertices: the builder and the build loader check it.
       const auto index_start = static_cast<std::uint32_t>(index_count_);
-      for (std::uint32_t t = 0; t < triangles; ++t) {
-        const std::uint16_t i0 = tris[3 * t], i1 = tris[3 * t + 1], i2 = tris[3 * t + 2];
-        if (i0 >= att.vertex_count || i1 >= att.vertex_count || i2 >= att.vertex_count) continue;
-        indices_[index_count_++] = base + i0;
-        indices_[index_count_++] = base + i1;
-        indices_[index_count_++] = base + i2;
-      }
-      add_triangles(key, index_start, static_cast<std::uint32_t>(index_count_) - index_start, position);
+      const std::uint32_t count = 3 * triangles;
+      std::uint32_t* dst = indices_.data() + index_count_;
+      for (std::uint32_t k = 0; k < count; ++k) dst[k] = base + tris[k];
+      index_count_ += count;
+      add_triangles(key, index_start, count, position);
     }
   } else if (clip_valid_) {
     // World positions and page UVs first, then every triangle against every convex piece; each output
