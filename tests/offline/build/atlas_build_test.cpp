@@ -501,6 +501,14 @@ SkeletonSource lit_rig() {
   return s;
 }
 
+// lit_rig's images: a shield and three flame frames, each with a transparent margin to trim.
+void write_lit_images(RigDir& dir) {
+  dir.image("shield", blocky(20, 16, {4, 3, 10, 9}, 70));
+  dir.image("flame01", blocky(12, 14, {2, 6, 3, 5}, 10));
+  dir.image("flame02", blocky(12, 14, {5, 1, 4, 4}, 20));
+  dir.image("flame03", blocky(12, 14, {4, 4, 2, 2}, 30));
+}
+
 // import.trim false: every image is packed whole and every region quad covers its whole image, as an
 // atlas packed without whitespace stripping draws it.
 TEST(AtlasBuild, WithoutTrimRegionQuadsCoverTheirWholeImages) {
@@ -508,10 +516,7 @@ TEST(AtlasBuild, WithoutTrimRegionQuadsCoverTheirWholeImages) {
   SkeletonSource s = lit_rig();
   s.import.trim = false;
   ASSERT_TRUE(save_skeleton(s, dir.file("lit.mskel")));
-  dir.image("shield", blocky(20, 16, {4, 3, 10, 9}, 70));
-  dir.image("flame01", blocky(12, 14, {2, 6, 3, 5}, 10));
-  dir.image("flame02", blocky(12, 14, {5, 1, 4, 4}, 20));
-  dir.image("flame03", blocky(12, 14, {4, 4, 2, 2}, 30));
+  write_lit_images(dir);
   Expected<BuildResult> built = build_rig_file(dir.file("lit.mskel"));
   ASSERT_TRUE(built) << built.error().to_string();
   const skel::SkeletonData& d = *built->data;
@@ -527,14 +532,11 @@ TEST(AtlasBuild, ARigWithANormalMapAndASequenceBuildsFromDisk) {
   RigDir dir;
   const SkeletonSource s = lit_rig();
   ASSERT_TRUE(save_skeleton(s, dir.file("lit.mskel")));
-  dir.image("shield", blocky(20, 16, {4, 3, 10, 9}, 70));
+  write_lit_images(dir);
   Image normal = Image::blank(20, 16);
   for (int y = 0; y < 16; ++y)
     for (int x = 0; x < 20; ++x) set(normal, x, y, static_cast<std::uint8_t>(90 + x), static_cast<std::uint8_t>(90 + y), 250, 255);
   dir.image("shield_n", normal);
-  dir.image("flame01", blocky(12, 14, {2, 6, 3, 5}, 10));
-  dir.image("flame02", blocky(12, 14, {5, 1, 4, 4}, 20));
-  dir.image("flame03", blocky(12, 14, {4, 4, 2, 2}, 30));
 
   Expected<BuildResult> built = build_rig_file(dir.file("lit.mskel"));
   ASSERT_TRUE(built) << built.error().to_string();

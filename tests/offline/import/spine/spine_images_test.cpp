@@ -153,37 +153,35 @@ TEST(SpineImages, HeroImagesComeFromBothPages) {
     }
 }
 
+// A one-slot rig showing `attachment` (4 × 4), converted, with its images unpacked from `atlas_text`
+// (every page a blank 4 × 4 image).
+Expected<SpineImport> unpack_one(const std::string& attachment, const std::string& atlas_text) {
+  Expected<SpineImport> im = convert_spine(R"({"bones":[{"name":"root"}],"slots":[{"name":"s","bone":"root","attachment":")" +
+                                               attachment + R"("}],"skins":[{"name":"default","attachments":{"s":{")" +
+                                               attachment + R"(":{"width":4,"height":4}}}}]})",
+                                           attachment + ".json");
+  if (!im) return im;
+  Expected<SpineAtlas> atlas = parse_atlas(atlas_text, attachment + ".atlas");
+  if (!atlas) return Unexpected{atlas.error()};
+  Status s = unpack_spine_images(*im, *atlas, attachment + ".atlas",
+                                 [](const SpineAtlasPage&) -> Expected<Image> { return Image::blank(4, 4); });
+  if (!s) return Unexpected{s.error()};
+  return im;
+}
+
 // An atlas packed without whitespace stripping: Spine draws each region over its whole image, so the
 // imported rig does not trim either.
 TEST(SpineImages, AnAtlasWithoutStrippedRegionsTurnsTrimOff) {
-  Expected<SpineImport> im = convert_spine(
-      R"({"bones":[{"name":"root"}],"slots":[{"name":"s","bone":"root","attachment":"box"}],
-          "skins":[{"name":"default","attachments":{"s":{"box":{"width":4,"height":4}}}}]})",
-      "box.json");
+  Expected<SpineImport> im = unpack_one("box", "p.png\nbox\n bounds: 0, 0, 4, 4\n");
   ASSERT_TRUE(im) << im.error().to_string();
-  EXPECT_TRUE(im->skeleton.import.trim);
-  Expected<SpineAtlas> atlas = parse_atlas("p.png\nbox\n bounds: 0, 0, 4, 4\n", "box.atlas");
-  ASSERT_TRUE(atlas);
-  Status s = unpack_spine_images(*im, *atlas, "box.atlas", [](const SpineAtlasPage&) -> Expected<Image> {
-    return Image::blank(4, 4);
-  });
-  ASSERT_TRUE(s) << s.error().to_string();
   EXPECT_FALSE(im->skeleton.import.trim);
 }
 
 TEST(SpineImages, MissingRegionsAreNoted) {
-  Expected<SpineImport> im = convert_spine(
-      R"({"bones":[{"name":"root"}],"slots":[{"name":"s","bone":"root","attachment":"ghost"}],
-          "skins":[{"name":"default","attachments":{"s":{"ghost":{"width":4,"height":4}}}}]})",
-      "ghost.json");
+  Expected<SpineImport> im = unpack_one("ghost", "p.png\nother\n bounds: 0, 0, 1, 1\n");
   ASSERT_TRUE(im) << im.error().to_string();
-  Expected<SpineAtlas> atlas = parse_atlas("p.png\nother\n bounds: 0, 0, 1, 1\n", "ghost.atlas");
-  ASSERT_TRUE(atlas);
-  Status s = unpack_spine_images(*im, *atlas, "ghost.atlas", [](const SpineAtlasPage&) -> Expected<Image> {
-    return Image::blank(4, 4);
-  });
-  ASSERT_TRUE(s);
   EXPECT_TRUE(im->images.empty());
+  EXPECT_TRUE(im->skeleton.import.trim);  // nothing unpacked: the default stays
   ASSERT_FALSE(im->notes.empty());
   EXPECT_NE(im->notes.back().message.find("no region \"ghost\""), std::string::npos);
 }
