@@ -137,9 +137,8 @@ void SkeletonPose::set_to_setup() {
     attachment[s] = attachment_override[s] != kNoOverride ? attachment_override[s] : setup_attachment_[s];
     sequence_index[s] = -1;
     draw_order[s] = static_cast<std::uint16_t>(s);
-    deform_attachment[s] = -1;
+    deform_attachment[s] = -1;  // no deform: the slot's floats are not read, so they are not cleared
   }
-  std::fill(deform.begin(), deform.end(), 0.0f);
 
   for (std::size_t i = 0; i < ik.size(); ++i) {
     const IkData& c = data.ik[i];

@@ -64,6 +64,7 @@ class SkeletonPose {
   std::vector<float> deform;
   std::vector<std::uint32_t> deform_start;  // per slot, into deform
   std::vector<std::int32_t> deform_attachment;  // per slot: the attachment the floats belong to, −1 none
+                                                // (then the slot's floats are stale and never read)
 
   // ---- constraints ----
   std::vector<IkPose> ik;
