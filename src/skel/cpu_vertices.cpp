@@ -70,6 +70,8 @@ CpuVertices::CpuVertices(const SkeletonData& data, std::size_t max_clipped_verti
   indices_.resize(index_room);
   runs_.resize(slots);
   drawn_.resize(slots);
+  written_.resize(slots);
+  bones_.resize(6 * data.bones.size());
   scratch_.resize(4 * largest);
   clip_polygon_.resize(2 * clip_vertices);
   bounds_ = empty_bounds();
@@ -88,6 +90,12 @@ void CpuVertices::update(const SkeletonPose& pose) {
   dropped_triangles_ = 0;
   clipped_vertices_ = clipped_indices_ = 0;
   bounds_ = empty_bounds();
+
+  // The vertex loops read a bone's six transform floats together: pack them once per update.
+  for (std::size_t b = 0; b < data.bones.size(); ++b) {
+    float* m = bones_.data() + 6 * b;
+    m[0] = pose.a[b], m[1] = pose.b[b], m[2] = pose.c[b], m[3] = pose.d[b], m[4] = pose.world_x[b], m[5] = pose.world_y[b];
+  }
 
   const std::size_t slot_count = data.slots.size();
   bool clipping = false;
@@ -113,6 +121,8 @@ void CpuVertices::update(const SkeletonPose& pose) {
     }
     if (clipping && static_cast<std::int32_t>(slot) == clip_end) clipping = false;
   }
+
+  written_count_ = drawn_count_;
 
   if (vertex_count_ == 0) {
     for (std::size_t b = 0; b < pose.active.size(); ++b)
@@ -160,24 +170,44 @@ void CpuVertices::draw(const SkeletonPose& pose, std::int32_t slot, std::int32_t
 
   DrawnAttachment record{slot, attachment, clipped, static_cast<std::uint32_t>(vertex_count_), 0,
                          static_cast<std::uint32_t>(index_count_), 0};
+  Written* written = drawn_count_ < written_.size() ? &written_[drawn_count_] : nullptr;
+  const Written now{attachment, region, light, dark, static_cast<std::uint32_t>(vertex_count_),
+                    static_cast<std::uint32_t>(index_count_)};
+  const bool reuse = written && drawn_count_ < written_count_ && *written == now;
+  if (written) *written = Written{};  // until this draw is known to be complete and unclipped
   if (!clipped) {
     if (vertex_count_ + att.vertex_count > vertices_.size() || index_count_ + 3 * triangles > indices_.size()) {
       dropped_triangles_ += triangles;
     } else {
       const auto base = static_cast<std::uint32_t>(vertex_count_);
       CpuVertex* out = vertices_.data() + vertex_count_;
-      detail::for_each_world_vertex(pose, slot, att, [&](std::uint32_t i, float x, float y) {
-        out[i] = {x, y, u0 + uvs[2 * i] * du, v0 + uvs[2 * i + 1] * dv, light, dark};
-        include(x, y);
-      });
+      const auto packed = [this](std::int32_t bone) {
+        const float* m = bones_.data() + 6 * static_cast<std::size_t>(bone);
+        return detail::PackedBone{m[0], m[1], m[2], m[3], m[4], m[5]};
+      };
+      if (reuse) {
+        detail::for_each_world_vertex(pose, slot, att, packed, [&](std::uint32_t i, float x, float y) {
+          out[i].x = x;
+          out[i].y = y;
+          include(x, y);
+        });
+      } else {
+        detail::for_each_world_vertex(pose, slot, att, packed, [&](std::uint32_t i, float x, float y) {
+          out[i] = {x, y, u0 + uvs[2 * i] * du, v0 + uvs[2 * i + 1] * dv, light, dark};
+          include(x, y);
+        });
+      }
       vertex_count_ += att.vertex_count;
       // Every index is one of the attachment's vertices: the builder and the build loader check it.
       const auto index_start = static_cast<std::uint32_t>(index_count_);
       const std::uint32_t count = 3 * triangles;
-      std::uint32_t* dst = indices_.data() + index_count_;
-      for (std::uint32_t k = 0; k < count; ++k) dst[k] = base + tris[k];
+      if (!reuse) {
+        std::uint32_t* dst = indices_.data() + index_count_;
+        for (std::uint32_t k = 0; k < count; ++k) dst[k] = base + tris[k];
+      }
       index_count_ += count;
       add_triangles(key, index_start, count, position);
+      if (written) *written = now;
     }
   } else if (clip_valid_) {
     // World positions and page UVs first, then every triangle against every convex piece; each output

@@ -18,11 +18,17 @@ inline const float* attachment_deform(const SkeletonPose& pose, std::int32_t slo
   return pose.deform.data() + start;
 }
 
+// A bone's world transform packed together, for loops that read many bones' transforms per vertex.
+struct PackedBone {
+  float a, b, c, d, x, y;
+};
+
 // Calls fn(i, x, y) for each vertex i of `att` (shown on `slot`) with its world position: the weighted
 // sum over its influences of the influence bone's world transform applied to the influence position
-// plus its deform offset.
-template <class Fn>
-void for_each_world_vertex(const SkeletonPose& pose, std::int32_t slot, const AttachmentRecord& att, Fn&& fn) {
+// plus its deform offset. `bone_of(index)` gives a bone's world transform as a PackedBone.
+template <class BoneOf, class Fn>
+void for_each_world_vertex(const SkeletonPose& pose, std::int32_t slot, const AttachmentRecord& att, BoneOf&& bone_of,
+                           Fn&& fn) {
   const SkeletonData& data = pose.data();
   const float* deform = attachment_deform(pose, slot, att);
   const VertexInfluences* vertices = data.vertices.data() + att.vertex_start;
@@ -32,17 +38,29 @@ void for_each_world_vertex(const SkeletonPose& pose, std::int32_t slot, const At
     float wx = 0, wy = 0;
     for (std::uint32_t k = 0; k < v.count; ++k, ++influence_number) {
       const Influence& in = data.influences[v.first + k];
-      const auto bone = static_cast<std::size_t>(in.bone);
+      const PackedBone m = bone_of(in.bone);
       float lx = in.x, ly = in.y;
       if (deform) {
         lx += deform[2 * influence_number];
         ly += deform[2 * influence_number + 1];
       }
-      wx += in.weight * (pose.a[bone] * lx + pose.b[bone] * ly + pose.world_x[bone]);
-      wy += in.weight * (pose.c[bone] * lx + pose.d[bone] * ly + pose.world_y[bone]);
+      wx += in.weight * (m.a * lx + m.b * ly + m.x);
+      wy += in.weight * (m.c * lx + m.d * ly + m.y);
     }
     fn(i, wx, wy);
   }
+}
+
+// The same, reading the bones' transforms from the pose.
+template <class Fn>
+void for_each_world_vertex(const SkeletonPose& pose, std::int32_t slot, const AttachmentRecord& att, Fn&& fn) {
+  for_each_world_vertex(
+      pose, slot, att,
+      [&pose](std::int32_t bone) {
+        const auto b = static_cast<std::size_t>(bone);
+        return PackedBone{pose.a[b], pose.b[b], pose.c[b], pose.d[b], pose.world_x[b], pose.world_y[b]};
+      },
+      fn);
 }
 
 }  // namespace mf::skel::detail

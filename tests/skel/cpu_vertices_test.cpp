@@ -378,6 +378,58 @@ TEST(CpuVertices, SequenceFramePicksTheRegion) {
   EXPECT_NEAR(cv.vertices()[0].u, 0.0f, kUv);
 }
 
+void expect_same_output(const CpuVertices& kept, const CpuVertices& fresh, int step) {
+  ASSERT_EQ(kept.vertices().size(), fresh.vertices().size()) << "step " << step;
+  for (std::size_t i = 0; i < kept.vertices().size(); ++i) {
+    const CpuVertex &k = kept.vertices()[i], &f = fresh.vertices()[i];
+    EXPECT_TRUE(k.x == f.x && k.y == f.y && k.u == f.u && k.v == f.v && k.light == f.light && k.dark == f.dark)
+        << "step " << step << " vertex " << i;
+  }
+  ASSERT_EQ(kept.indices().size(), fresh.indices().size()) << "step " << step;
+  for (std::size_t i = 0; i < kept.indices().size(); ++i) EXPECT_EQ(kept.indices()[i], fresh.indices()[i]) << "step " << step;
+  ASSERT_EQ(kept.runs().size(), fresh.runs().size()) << "step " << step;
+  EXPECT_EQ(kept.drawn().size(), fresh.drawn().size()) << "step " << step;
+}
+
+// An object updated frame after frame gives exactly what a new one gives for each frame's pose, while
+// bones move and attachments, colours, sequence frames and the draw order change between frames (it
+// rewrites only positions where the rest is unchanged).
+TEST(CpuVertices, RepeatedUpdatesEqualAFreshUpdate) {
+  SkeletonData data;
+  const int root = add_bone(data, "root", -1);
+  const int arm = add_bone(data, "arm", root, 10, 0);
+  const int a = add_slot(data, "a", root);
+  const int b = add_slot(data, "b", arm);
+  const int c = add_slot(data, "c", arm);
+  const std::int32_t small = add_box_region(data, a, "small", root, 0, 0, 4, 4);
+  const std::vector<test::TestVertex> corners = {{{root, 1, 0, 0}}, {{root, 1, 5, 0}}, {{arm, 1, 0, 5}}};
+  const std::int32_t tri = test::add_geometry(data, AttachmentKind::Mesh, a, "tri", corners, {0, 0, 1, 0, 0, 1}, {0, 1, 2});
+  const std::uint32_t first = test::add_region_frame(data, 0.0f, 0, 0.5f, 1);
+  test::add_region_frame(data, 0.5f, 0, 1.0f, 1, 0);
+  const std::int32_t fx = test::add_region(data, b, "fx", arm, {0, 0, 2, 0, 2, 2, 0, 2}, first, 2);
+  const std::int32_t box = add_box_region(data, c, "box", arm, -1, -1, 1, 1);
+  SkeletonPose pose(data);
+  show(pose, small);
+  show(pose, fx);
+  show(pose, box);
+  CpuVertices kept(data);
+  for (int step = 0; step < 12; ++step) {
+    set_world(pose, root, 1, 0, 0, 1, static_cast<float>(step), 0);
+    const float t = 0.3f * static_cast<float>(step);
+    set_world(pose, arm, std::cos(t), -std::sin(t), std::sin(t), std::cos(t), 10.0f + static_cast<float>(step), 2);
+    if (step == 3) show(pose, tri);                                           // another attachment, other size
+    if (step == 5) pose.color[static_cast<std::size_t>(c)] = {1, 0.5f, 0.25f, 1};  // a colour
+    if (step == 6) pose.sequence_index[static_cast<std::size_t>(b)] = 1;        // another frame
+    if (step == 8) std::swap(pose.draw_order[0], pose.draw_order[2]);           // another order
+    if (step == 9) pose.attachment[static_cast<std::size_t>(b)] = -1;           // one slot hidden
+    if (step == 10) show(pose, fx);                                            // and shown again
+    kept.update(pose);
+    CpuVertices fresh(data);
+    fresh.update(pose);
+    expect_same_output(kept, fresh, step);
+  }
+}
+
 // A clip square [0, 10]² on slot "mask", clipping up to slot "inner2"; "outer" after it is not clipped.
 struct ClipRig {
   SkeletonData data;

@@ -102,6 +102,19 @@ class CpuVertices {
   std::size_t clipped_vertices_ = 0, clipped_indices_ = 0;        // used by the current update
   bool clip_valid_ = false;
   Bounds bounds_;
+  // What each unclipped drawn attachment wrote last update, by its place in draw order. When this
+  // update draws the same attachment with the same region and colours at the same offsets, its UVs,
+  // colours and indices are still in the buffers: only positions are written.
+  struct Written {
+    std::int32_t attachment = -1;  // −1: nothing reusable
+    const Region* region = nullptr;
+    ColorF light{}, dark{};
+    std::uint32_t vertex_start = 0, index_start = 0;
+    bool operator==(const Written&) const = default;
+  };
+  std::vector<Written> written_;
+  std::size_t written_count_ = 0;  // entries of written_ from the last update
+  std::vector<float> bones_;       // per bone a, b, c, d, x, y: the pose's world transforms, packed
 };
 
 // The number of world vertices compute_world_vertices gives for an attachment: its vertex count, and 1
