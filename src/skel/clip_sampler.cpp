@@ -6,150 +6,17 @@
 #include <cmath>
 
 #include "mf/skel/sequence.hpp"
+#include "clip_targets.hpp"
+#include "timeline_eval.hpp"
 
 namespace mf::skel {
 namespace {
 
-constexpr int kBoneProps = 7;  // x, y, rotation, scale x, scale y, shear x, shear y
-constexpr int kSlotChannels = 7;
-constexpr int kIkParams = 2, kTransformParams = 6, kPathParams = 5, kPhysicsParams = 7;
-constexpr int kMaxComponents = 7;
-
-enum BoneProp { kX, kY, kRotation, kScaleX, kScaleY, kShearX, kShearY };
-
-// Wraps an angle difference into [−180, 180).
-float wrap180(float degrees) { return degrees - 360.0f * std::floor((degrees + 180.0f) / 360.0f); }
-
-// Index of the last key at or before `t` among `count` keys, or −1 before the first. `cursor` is a
-// hint from the previous evaluation: forward play finds the key in one or two comparisons.
-std::int32_t find_key(const float* times, std::uint32_t count, float t, std::uint32_t& cursor) {
-  if (t < times[0]) return -1;
-  std::uint32_t c = cursor < count ? cursor : 0;
-  if (times[c] <= t) {
-    if (c + 1 == count || t < times[c + 1]) return static_cast<std::int32_t>(c);
-    if (c + 2 == count || t < times[c + 2]) {
-      cursor = c + 1;
-      return static_cast<std::int32_t>(c + 1);
-    }
-  }
-  const float* it = std::upper_bound(times, times + count, t);
-  cursor = static_cast<std::uint32_t>(it - times - 1);
-  return static_cast<std::int32_t>(cursor);
-}
-
-float curve_fraction(const ClipData& clip, std::uint32_t code, float f) {
-  if (code == anim::kCurveLinear) return f;
-  if (code == anim::kCurveStepped) return 0;
-  return anim::evaluate(clip.beziers[code - anim::kCurveBezierBase], f);
-}
-
-// The components of a curve timeline at time `t`, into `out`; false before the first key.
-bool evaluate_timeline(const ClipData& clip, const Timeline& tl, float t, std::uint32_t& cursor, float* out) {
-  const float* times = clip.times.data() + tl.key_start;
-  const std::int32_t key = find_key(times, tl.key_count, t, cursor);
-  if (key < 0) return false;
-  const std::size_t n = tl.components;
-  const float* v0 = clip.values.data() + tl.value_start + static_cast<std::size_t>(key) * n;
-  if (static_cast<std::uint32_t>(key) + 1 >= tl.key_count) {
-    std::copy(v0, v0 + n, out);
-    return true;
-  }
-  const float* v1 = v0 + n;
-  const float t0 = times[key], t1 = times[key + 1];
-  const float f = t1 > t0 ? (t - t0) / (t1 - t0) : 0.0f;
-  const std::uint32_t* codes = clip.curves.data() + tl.curve_start + static_cast<std::size_t>(key) * tl.curved;
-  for (std::size_t j = 0; j < n; ++j) {
-    if (j < tl.curved) {
-      out[j] = v0[j] + (v1[j] - v0[j]) * curve_fraction(clip, codes[j], f);
-    } else {
-      out[j] = v0[j];
-    }
-  }
-  return true;
-}
-
-bool is_bone_kind(TimelineKind k) { return k <= TimelineKind::Inherit; }
-bool is_slot_kind(TimelineKind k) { return k >= TimelineKind::Attachment && k <= TimelineKind::Sequence; }
-
-// Which local properties a bone timeline keys, and how its components map onto them.
-struct BoneMapping {
-  int first;  // first BoneProp
-  int count;
-};
-
-BoneMapping bone_mapping(TimelineKind k) {
-  switch (k) {
-    case TimelineKind::Rotate: return {kRotation, 1};
-    case TimelineKind::Translate: return {kX, 2};
-    case TimelineKind::TranslateX: return {kX, 1};
-    case TimelineKind::TranslateY: return {kY, 1};
-    case TimelineKind::Scale: return {kScaleX, 2};
-    case TimelineKind::ScaleX: return {kScaleX, 1};
-    case TimelineKind::ScaleY: return {kScaleY, 1};
-    case TimelineKind::Shear: return {kShearX, 2};
-    case TimelineKind::ShearX: return {kShearX, 1};
-    case TimelineKind::ShearY: return {kShearY, 1};
-    default: return {0, 0};
-  }
-}
-
-float setup_value(const BoneTable& bones, std::size_t bone, int prop) {
-  switch (prop) {
-    case kX: return bones.x[bone];
-    case kY: return bones.y[bone];
-    case kRotation: return bones.rotation[bone];
-    case kScaleX: return bones.scale_x[bone];
-    case kScaleY: return bones.scale_y[bone];
-    case kShearX: return bones.shear_x[bone];
-    default: return bones.shear_y[bone];
-  }
-}
-
-float& pose_value(SkeletonPose& pose, std::size_t bone, int prop) {
-  switch (prop) {
-    case kX: return pose.x[bone];
-    case kY: return pose.y[bone];
-    case kRotation: return pose.rotation[bone];
-    case kScaleX: return pose.scale_x[bone];
-    case kScaleY: return pose.scale_y[bone];
-    case kShearX: return pose.shear_x[bone];
-    default: return pose.shear_y[bone];
-  }
-}
-
-// Colour channels (light r, g, b, a, dark r, g, b) a slot timeline's components land on.
-struct SlotMapping {
-  std::array<std::int8_t, kMaxComponents> channel;
-  int count;
-};
-
-SlotMapping slot_mapping(TimelineKind k) {
-  switch (k) {
-    case TimelineKind::Rgba: return {{0, 1, 2, 3}, 4};
-    case TimelineKind::Rgb: return {{0, 1, 2}, 3};
-    case TimelineKind::Alpha: return {{3}, 1};
-    case TimelineKind::Rgba2: return {{0, 1, 2, 3, 4, 5, 6}, 7};
-    case TimelineKind::Rgb2: return {{0, 1, 2, 4, 5, 6}, 6};
-    default: return {{}, 0};
-  }
-}
-
-float& channel_of(ColorF& c, int k) { return k == 0 ? c.r : k == 1 ? c.g : k == 2 ? c.b : c.a; }
-
-// Channel 0–3: light r, g, b, a; 4–6: dark r, g, b.
-float& slot_channel(SkeletonPose& pose, std::size_t slot, int channel) {
-  return channel < 4 ? channel_of(pose.color[slot], channel) : channel_of(pose.dark[slot], channel - 4);
-}
-
-float setup_channel(const SlotTable& slots, std::size_t slot, int channel) {
-  if (channel < 4) {
-    ColorF c = to_color_f(slots.color[slot]);
-    return channel_of(c, channel);
-  }
-  if (!slots.has_dark[slot]) return 0;
-  ColorF c = to_color_f(slots.dark[slot]);
-  return channel_of(c, channel - 4);
-}
+using detail::evaluate_timeline;
+using detail::find_key;
+using detail::curve_fraction;
+using detail::kMaxComponents;
+using namespace detail::clip_targets;
 
 }  // namespace
 
@@ -220,7 +87,8 @@ void ClipSampler::apply_layer(SkeletonPose& pose, std::span<const anim::ClipSamp
     if (sample.clip < 0 || static_cast<std::size_t>(sample.clip) >= data_->clips.size()) continue;
     const ClipData* clip = data_->clip(sample.clip);
     if (!clip) continue;
-    if (sample.weight > 0) sample_into_layer(pose, sample, *clip);
+    if (applies_directly(layer, *clip)) apply_direct(pose, sample, *clip);
+    else if (sample.weight > 0) sample_into_layer(pose, sample, *clip);
     mark_physics_resets(sample, *clip);
     if (sample.weight >= sample.event_threshold) fire_events(sample, *clip, first_index + static_cast<std::int32_t>(i), events);
   }
@@ -247,194 +115,197 @@ void ClipSampler::mark_physics_resets(const anim::ClipSample& sample, const Clip
 }
 
 void ClipSampler::sample_into_layer(SkeletonPose& pose, const anim::ClipSample& sample, const ClipData& clip) {
+  for (std::size_t ti = 0; ti < clip.timelines.size(); ++ti) accumulate_timeline(pose, sample, clip, ti);
+}
+
+// One timeline's values added to the layer's accumulators (or kept as the best discrete value).
+void ClipSampler::accumulate_timeline(SkeletonPose& pose, const anim::ClipSample& sample, const ClipData& clip,
+                                      std::size_t ti) {
   const SkeletonData& data = *data_;
   const float w = std::min(sample.weight, 1.0f);
   const bool additive = sample.blend == anim::ClipBlend::Additive;
   const float t = sample.time;
   float v[kMaxComponents];
+  const Timeline& tl = clip.timelines[ti];
+  std::uint32_t& cursor = pose.cursors[clip.cursor_base + ti];
+  const auto target = static_cast<std::size_t>(tl.target);
 
-  for (std::size_t ti = 0; ti < clip.timelines.size(); ++ti) {
-    const Timeline& tl = clip.timelines[ti];
-    std::uint32_t& cursor = pose.cursors[clip.cursor_base + ti];
-    const auto target = static_cast<std::size_t>(tl.target);
-
-    if (is_bone_kind(tl.kind)) {
-      if (sample.mask && !sample.mask->contains(tl.target)) continue;
-      if (!evaluate_timeline(clip, tl, t, cursor, v)) continue;
-      touched_bones_.mark(target);
-      if (tl.kind == TimelineKind::Inherit) {
-        if (!additive)
-          keep_best(inherit_[target], w, sample.attachment_threshold, {v[0], 0, 0}, 0, t);
-        continue;
-      }
-      const BoneMapping m = bone_mapping(tl.kind);
-      for (int k = 0; k < m.count; ++k) {
-        const int prop = m.first + k;
-        const float setup = setup_value(data.bones, target, prop);
-        const bool is_scale = prop == kScaleX || prop == kScaleY;
-        const float sampled = is_scale ? setup * v[k] : setup + v[k];
-        const std::size_t at = target * kBoneProps + static_cast<std::size_t>(prop);
-        if (additive) {
-          bone_add_[at] += (sampled - setup) * w;
-        } else if (prop == kRotation) {
-          // Average as differences from the first sample's angle, along the (latched) shortest arc.
-          if (bone_weight_[at] == 0) {
-            rotation_ref_[target] = sampled;
-          } else {
-            float diff = wrap180(sampled - rotation_ref_[target]);
-            if (float* latch = sample.rotation_latch ? &sample.rotation_latch[target] : nullptr) {
-              if (!std::isnan(*latch)) diff = *latch + wrap180(diff - *latch);  // stay continuous
-              *latch = diff;
-            }
-            bone_sum_[at] += diff * w;
-          }
-          bone_weight_[at] += w;
-        } else if (is_scale) {
-          // Magnitudes average; the sign is the newest sample's (samples come oldest first).
-          bone_sum_[at] += std::abs(sampled) * w;
-          bone_weight_[at] += w;
-          scale_negative_[target * 2 + static_cast<std::size_t>(prop - kScaleX)] = std::signbit(sampled) ? 1 : 0;
-        } else {
-          bone_sum_[at] += sampled * w;
-          bone_weight_[at] += w;
-        }
-      }
-      continue;
+  if (is_bone_kind(tl.kind)) {
+    if (sample.mask && !sample.mask->contains(tl.target)) return;
+    if (!evaluate_timeline(clip, tl, t, cursor, v)) return;
+    touched_bones_.mark(target);
+    if (tl.kind == TimelineKind::Inherit) {
+      if (!additive)
+        keep_best(inherit_[target], w, sample.attachment_threshold, {v[0], 0, 0}, 0, t);
+      return;
     }
-
-    if (is_slot_kind(tl.kind)) {
-      const std::int32_t bone = data.slots.bone[target];
-      if (sample.mask && !sample.mask->contains(bone)) continue;
-      if (tl.kind == TimelineKind::Attachment || tl.kind == TimelineKind::Sequence) {
-        if (additive) continue;
-        const float* times = clip.times.data() + tl.key_start;
-        const std::int32_t key = find_key(times, tl.key_count, t, cursor);
-        if (key < 0) continue;
-        touched_slots_.mark(target);
-        const float* kv = clip.values.data() + tl.value_start + static_cast<std::size_t>(key) * tl.components;
-        if (tl.kind == TimelineKind::Attachment)
-          keep_best(attachment_[target], w, sample.attachment_threshold, {kv[0], 0, 0}, times[key], t);
-        else
-          keep_best(sequence_[target], w, sample.attachment_threshold, {kv[0], kv[1], kv[2]}, times[key], t);
-        continue;
+    const BoneMapping m = bone_mapping(tl.kind);
+    for (int k = 0; k < m.count; ++k) {
+      const int prop = m.first + k;
+      const float setup = setup_value(data.bones, target, prop);
+      const bool is_scale = prop == kScaleX || prop == kScaleY;
+      const float sampled = is_scale ? setup * v[k] : setup + v[k];
+      const std::size_t at = target * kBoneProps + static_cast<std::size_t>(prop);
+      if (additive) {
+        bone_add_[at] += (sampled - setup) * w;
+      } else if (prop == kRotation) {
+        // Average as differences from the first sample's angle, along the (latched) shortest arc.
+        if (bone_weight_[at] == 0) {
+          rotation_ref_[target] = sampled;
+        } else {
+          float diff = wrap180(sampled - rotation_ref_[target]);
+          if (float* latch = sample.rotation_latch ? &sample.rotation_latch[target] : nullptr) {
+            if (!std::isnan(*latch)) diff = *latch + wrap180(diff - *latch);  // stay continuous
+            *latch = diff;
+          }
+          bone_sum_[at] += diff * w;
+        }
+        bone_weight_[at] += w;
+      } else if (is_scale) {
+        // Magnitudes average; the sign is the newest sample's (samples come oldest first).
+        bone_sum_[at] += std::abs(sampled) * w;
+        bone_weight_[at] += w;
+        scale_negative_[target * 2 + static_cast<std::size_t>(prop - kScaleX)] = std::signbit(sampled) ? 1 : 0;
+      } else {
+        bone_sum_[at] += sampled * w;
+        bone_weight_[at] += w;
       }
-      if (!evaluate_timeline(clip, tl, t, cursor, v)) continue;
+    }
+    return;
+  }
+
+  if (is_slot_kind(tl.kind)) {
+    const std::int32_t bone = data.slots.bone[target];
+    if (sample.mask && !sample.mask->contains(bone)) return;
+    if (tl.kind == TimelineKind::Attachment || tl.kind == TimelineKind::Sequence) {
+      if (additive) return;
+      const float* times = clip.times.data() + tl.key_start;
+      const std::int32_t key = find_key(times, tl.key_count, t, cursor);
+      if (key < 0) return;
       touched_slots_.mark(target);
-      const SlotMapping m = slot_mapping(tl.kind);
-      for (int k = 0; k < m.count; ++k) {
-        const std::size_t at = target * kSlotChannels + static_cast<std::size_t>(m.channel[static_cast<std::size_t>(k)]);
-        if (additive) {
-          slot_add_[at] += (v[k] - setup_channel(data.slots, target, m.channel[static_cast<std::size_t>(k)])) * w;
-        } else {
-          slot_sum_[at] += v[k] * w;
-          slot_weight_[at] += w;
-        }
-      }
-      continue;
+      const float* kv = clip.values.data() + tl.value_start + static_cast<std::size_t>(key) * tl.components;
+      if (tl.kind == TimelineKind::Attachment)
+        keep_best(attachment_[target], w, sample.attachment_threshold, {kv[0], 0, 0}, times[key], t);
+      else
+        keep_best(sequence_[target], w, sample.attachment_threshold, {kv[0], kv[1], kv[2]}, times[key], t);
+      return;
     }
-
-    switch (tl.kind) {
-      case TimelineKind::Ik:
-      case TimelineKind::Transform:
-      case TimelineKind::Path: {
-        if (!evaluate_timeline(clip, tl, t, cursor, v)) break;
-        std::size_t base = 0;
-        int curved_params = 0;
-        touched_constraints_.mark(tl.kind == TimelineKind::Ik          ? target
-                                  : tl.kind == TimelineKind::Transform ? data.ik.size() + target
-                                                                       : data.ik.size() + data.transform.size() + target);
-        if (tl.kind == TimelineKind::Ik) {
-          base = target * kIkParams;
-          curved_params = kIkParams;
-          if (!additive && (tl.channels & 0b11100))
-            keep_best(ik_flags_[target], w, sample.attachment_threshold,
-                      {(tl.channels & 4) ? v[2] : NAN, (tl.channels & 8) ? v[3] : NAN, (tl.channels & 16) ? v[4] : NAN}, 0, t);
-        } else if (tl.kind == TimelineKind::Transform) {
-          base = transform_base_ + target * kTransformParams;
-          curved_params = kTransformParams;
-        } else {
-          base = path_base_ + target * kPathParams;
-          curved_params = kPathParams;
-        }
-        for (int k = 0; k < curved_params; ++k) {
-          if (!(tl.channels & (1u << k))) continue;
-          const std::size_t at = base + static_cast<std::size_t>(k);
-          if (additive) {
-            param_add_[at] += v[k] * w;  // constraint keys are absolute; additive adds the key × weight
-          } else {
-            param_sum_[at] += v[k] * w;
-            param_weight_[at] += w;
-          }
-        }
-        break;
+    if (!evaluate_timeline(clip, tl, t, cursor, v)) return;
+    touched_slots_.mark(target);
+    const SlotMapping m = slot_mapping(tl.kind);
+    for (int k = 0; k < m.count; ++k) {
+      const std::size_t at = target * kSlotChannels + static_cast<std::size_t>(m.channel[static_cast<std::size_t>(k)]);
+      if (additive) {
+        slot_add_[at] += (v[k] - setup_channel(data.slots, target, m.channel[static_cast<std::size_t>(k)])) * w;
+      } else {
+        slot_sum_[at] += v[k] * w;
+        slot_weight_[at] += w;
       }
-      case TimelineKind::PhysicsInertia:
-      case TimelineKind::PhysicsStrength:
-      case TimelineKind::PhysicsDamping:
-      case TimelineKind::PhysicsMass:
-      case TimelineKind::PhysicsWind:
-      case TimelineKind::PhysicsGravity:
-      case TimelineKind::PhysicsMix: {
-        if (!evaluate_timeline(clip, tl, t, cursor, v)) break;
-        touched_constraints_.mark(physics_index(tl.target));
-        const int k = static_cast<int>(tl.kind) - static_cast<int>(TimelineKind::PhysicsInertia);
-        const float value = tl.kind == TimelineKind::PhysicsMass ? (v[0] != 0 ? 1.0f / v[0] : 0.0f) : v[0];
-        const std::size_t at = physics_base_ + target * kPhysicsParams + static_cast<std::size_t>(k);
+    }
+    return;
+  }
+
+  switch (tl.kind) {
+    case TimelineKind::Ik:
+    case TimelineKind::Transform:
+    case TimelineKind::Path: {
+      if (!evaluate_timeline(clip, tl, t, cursor, v)) break;
+      std::size_t base = 0;
+      int curved_params = 0;
+      touched_constraints_.mark(tl.kind == TimelineKind::Ik          ? target
+                                : tl.kind == TimelineKind::Transform ? data.ik.size() + target
+                                                                     : data.ik.size() + data.transform.size() + target);
+      if (tl.kind == TimelineKind::Ik) {
+        base = target * kIkParams;
+        curved_params = kIkParams;
+        if (!additive && (tl.channels & 0b11100))
+          keep_best(ik_flags_[target], w, sample.attachment_threshold,
+                    {(tl.channels & 4) ? v[2] : NAN, (tl.channels & 8) ? v[3] : NAN, (tl.channels & 16) ? v[4] : NAN}, 0, t);
+      } else if (tl.kind == TimelineKind::Transform) {
+        base = transform_base_ + target * kTransformParams;
+        curved_params = kTransformParams;
+      } else {
+        base = path_base_ + target * kPathParams;
+        curved_params = kPathParams;
+      }
+      for (int k = 0; k < curved_params; ++k) {
+        if (!(tl.channels & (1u << k))) continue;
+        const std::size_t at = base + static_cast<std::size_t>(k);
         if (additive) {
-          param_add_[at] += value * w;
+          param_add_[at] += v[k] * w;  // constraint keys are absolute; additive adds the key × weight
         } else {
-          param_sum_[at] += value * w;
+          param_sum_[at] += v[k] * w;
           param_weight_[at] += w;
         }
-        break;
       }
-      case TimelineKind::PhysicsReset: break;  // mark_physics_resets: every sample, whatever its weight
-      case TimelineKind::Deform: {
-        const AttachmentRecord& att = data.attachments[target];
-        const auto slot = static_cast<std::size_t>(att.slot);
-        if (sample.mask && !sample.mask->contains(data.slots.bone[slot])) break;
-        const float* times = clip.times.data() + tl.key_start;
-        const std::int32_t key = find_key(times, tl.key_count, t, cursor);
-        if (key < 0) break;
-        touched_slots_.mark(slot);
-        float f = 0;
-        if (static_cast<std::uint32_t>(key) + 1 < tl.key_count) {
-          const float t0 = times[key], t1 = times[key + 1];
-          f = curve_fraction(clip, clip.curves[tl.curve_start + static_cast<std::size_t>(key)], t1 > t0 ? (t - t0) / (t1 - t0) : 0.0f);
-        }
-        if (deform_target_[slot] != tl.target) {
-          if (deform_target_[slot] >= 0 && deform_weight_[slot] >= w) break;  // a heavier sample deforms another attachment
-          deform_target_[slot] = tl.target;
-          deform_weight_[slot] = 0;
-          const std::size_t start = pose.deform_start[slot];
-          const std::size_t size = data.slot_deform_floats[slot];
-          std::fill(deform_sum_.begin() + static_cast<std::ptrdiff_t>(start), deform_sum_.begin() + static_cast<std::ptrdiff_t>(start + size), 0.0f);
-          std::fill(deform_add_.begin() + static_cast<std::ptrdiff_t>(start), deform_add_.begin() + static_cast<std::ptrdiff_t>(start + size), 0.0f);
-        }
-        float* out = (additive ? deform_add_.data() : deform_sum_.data()) + pose.deform_start[slot];
-        const std::size_t limit = data.slot_deform_floats[slot];
-        auto add_key = [&](std::uint32_t k, float scale) {
-          const DeformKey& dk = clip.deform_keys[tl.value_start + k];
-          const float* values = clip.values.data() + dk.value_start;
-          for (std::uint32_t j = 0; j < dk.count && dk.offset + j < limit; ++j) out[dk.offset + j] += values[j] * scale;
-        };
-        add_key(static_cast<std::uint32_t>(key), w * (1 - f));
-        if (f > 0) add_key(static_cast<std::uint32_t>(key) + 1, w * f);
-        if (additive) deform_additive_[slot] = 1;
-        else deform_weight_[slot] += w;
-        break;
-      }
-      case TimelineKind::DrawOrder: {
-        if (additive) break;
-        const float* times = clip.times.data() + tl.key_start;
-        const std::int32_t key = find_key(times, tl.key_count, t, cursor);
-        if (key < 0 || !keep_best(draw_order_, w, sample.draw_order_threshold, {0, 0, 0}, times[key], t)) break;
-        draw_order_value_ = clip.draw_orders.data() + tl.value_start + static_cast<std::size_t>(key) * data.slots.size();
-        break;
-      }
-      default:
-        break;
+      break;
     }
+    case TimelineKind::PhysicsInertia:
+    case TimelineKind::PhysicsStrength:
+    case TimelineKind::PhysicsDamping:
+    case TimelineKind::PhysicsMass:
+    case TimelineKind::PhysicsWind:
+    case TimelineKind::PhysicsGravity:
+    case TimelineKind::PhysicsMix: {
+      if (!evaluate_timeline(clip, tl, t, cursor, v)) break;
+      touched_constraints_.mark(physics_index(tl.target));
+      const int k = static_cast<int>(tl.kind) - static_cast<int>(TimelineKind::PhysicsInertia);
+      const float value = tl.kind == TimelineKind::PhysicsMass ? (v[0] != 0 ? 1.0f / v[0] : 0.0f) : v[0];
+      const std::size_t at = physics_base_ + target * kPhysicsParams + static_cast<std::size_t>(k);
+      if (additive) {
+        param_add_[at] += value * w;
+      } else {
+        param_sum_[at] += value * w;
+        param_weight_[at] += w;
+      }
+      break;
+    }
+    case TimelineKind::PhysicsReset: break;  // mark_physics_resets: every sample, whatever its weight
+    case TimelineKind::Deform: {
+      const AttachmentRecord& att = data.attachments[target];
+      const auto slot = static_cast<std::size_t>(att.slot);
+      if (sample.mask && !sample.mask->contains(data.slots.bone[slot])) break;
+      const float* times = clip.times.data() + tl.key_start;
+      const std::int32_t key = find_key(times, tl.key_count, t, cursor);
+      if (key < 0) break;
+      touched_slots_.mark(slot);
+      float f = 0;
+      if (static_cast<std::uint32_t>(key) + 1 < tl.key_count) {
+        const float t0 = times[key], t1 = times[key + 1];
+        f = curve_fraction(clip, clip.curves[tl.curve_start + static_cast<std::size_t>(key)], t1 > t0 ? (t - t0) / (t1 - t0) : 0.0f);
+      }
+      if (deform_target_[slot] != tl.target) {
+        if (deform_target_[slot] >= 0 && deform_weight_[slot] >= w) break;  // a heavier sample deforms another attachment
+        deform_target_[slot] = tl.target;
+        deform_weight_[slot] = 0;
+        const std::size_t start = pose.deform_start[slot];
+        const std::size_t size = data.slot_deform_floats[slot];
+        std::fill(deform_sum_.begin() + static_cast<std::ptrdiff_t>(start), deform_sum_.begin() + static_cast<std::ptrdiff_t>(start + size), 0.0f);
+        std::fill(deform_add_.begin() + static_cast<std::ptrdiff_t>(start), deform_add_.begin() + static_cast<std::ptrdiff_t>(start + size), 0.0f);
+      }
+      float* out = (additive ? deform_add_.data() : deform_sum_.data()) + pose.deform_start[slot];
+      const std::size_t limit = data.slot_deform_floats[slot];
+      auto add_key = [&](std::uint32_t k, float scale) {
+        const DeformKey& dk = clip.deform_keys[tl.value_start + k];
+        const float* values = clip.values.data() + dk.value_start;
+        for (std::uint32_t j = 0; j < dk.count && dk.offset + j < limit; ++j) out[dk.offset + j] += values[j] * scale;
+      };
+      add_key(static_cast<std::uint32_t>(key), w * (1 - f));
+      if (f > 0) add_key(static_cast<std::uint32_t>(key) + 1, w * f);
+      if (additive) deform_additive_[slot] = 1;
+      else deform_weight_[slot] += w;
+      break;
+    }
+    case TimelineKind::DrawOrder: {
+      if (additive) break;
+      const float* times = clip.times.data() + tl.key_start;
+      const std::int32_t key = find_key(times, tl.key_count, t, cursor);
+      if (key < 0 || !keep_best(draw_order_, w, sample.draw_order_threshold, {0, 0, 0}, times[key], t)) break;
+      draw_order_value_ = clip.draw_orders.data() + tl.value_start + static_cast<std::size_t>(key) * data.slots.size();
+      break;
+    }
+    default:
+      break;
   }
 }
 

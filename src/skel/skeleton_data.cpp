@@ -41,6 +41,7 @@ Expected<const ClipData*> SkeletonData::load_clip(int index) {
   if (!loaded.ok()) return Unexpected{loaded.error()};
   std::shared_ptr<ClipData> clip = std::move(loaded).value();
   clip->cursor_base = cursor_count;
+  clip->keys_each_property_once = keys_each_property_once(*clip, *this);
   cursor_count += static_cast<std::uint32_t>(clip->timelines.size());
   entry.length = clip->length;
   entry.data = std::move(clip);

@@ -474,6 +474,88 @@ TEST_F(ClipSamplerTest, ConstraintTimelinesWriteTheirParameters) {
   EXPECT_EQ(pose.physics[0].reset_count, 2u);
 }
 
+// A lone full-weight Replace sample is written straight into the pose; the result must be what the
+// weighted average of that one sample gives. A second sample of weight 0 in the same layer forces the
+// averaging path without changing the average.
+TEST_F(ClipSamplerTest, ALoneFullWeightSampleEqualsItsAverage) {
+  data_.ik.push_back({"ik", {1}, 2, 1, 0, 1, false, false, false, false});
+  data_.transform.push_back({"tc", {1}, 2});
+  data_.path.push_back({"pc", {1}, 0});
+  data_.physics.push_back({"ph", 1});
+  data_.slot_deform_floats[0] = 8;
+  data_.attachments.resize(1);
+  data_.attachments[0].kind = AttachmentKind::Mesh;
+  data_.attachments[0].slot = body_;
+  data_.attachments[0].deform_source = 0;
+  auto c = clip("c", 1);
+  test::add_timeline(*c, TimelineKind::Rotate, arm_, 1, {0, 1}, {-30, 250});
+  test::add_timeline(*c, TimelineKind::Translate, arm_, 2, {0, 1}, {3, -4, 7, 9});
+  test::add_timeline(*c, TimelineKind::Scale, leg_, 2, {0, 1}, {-1.5f, 2, 0.5f, -3});
+  test::add_timeline(*c, TimelineKind::ShearX, leg_, 1, {0, 1}, {5, -5});
+  test::add_timeline(*c, TimelineKind::Rgba2, glow_, 7, {0, 1}, {0.1f, 0.2f, 0.3f, 0.4f, 0.5f, 0.6f, 0.7f, 1, 1, 1, 1, 0, 0, 0});
+  test::add_timeline(*c, TimelineKind::Alpha, body_, 1, {0, 1}, {1.5f, -0.5f});  // clamped
+  test::add_timeline(*c, TimelineKind::Ik, 0, 5, {0, 1}, {0.5f, 4, -1, 1, 0, 1, 8, 1, 0, 1}, 2);
+  test::add_timeline(*c, TimelineKind::Transform, 0, 6, {0}, {0.1f, 0.2f, 0.3f, 0.4f, 0.5f, 0.6f});
+  test::add_timeline(*c, TimelineKind::Path, 0, 5, {0}, {7, 8, 0.1f, 0.2f, 0.3f}, 5, 0b00011);
+  test::add_timeline(*c, TimelineKind::PhysicsMass, 0, 1, {0, 1}, {4, 2});
+  const std::size_t t = test::add_timeline(*c, TimelineKind::Deform, 0, 0, {0, 1}, {}, 1);
+  c->timelines[t].value_start = 0;
+  c->curves.push_back(anim::kCurveLinear);
+  c->timelines[t].curve_start = static_cast<std::uint32_t>(c->curves.size() - 1);
+  c->values.insert(c->values.end(), {2, 4, 10, 20, 30});
+  c->deform_keys = {{2, 2, static_cast<std::uint32_t>(c->values.size() - 5)},
+                    {4, 3, static_cast<std::uint32_t>(c->values.size() - 3)}};
+  const int id = add(c);
+  ASSERT_TRUE(data_.clip(id)->keys_each_property_once);
+  const int empty = add(clip("empty", 1));
+
+  for (float time : {0.0f, 0.3f, 0.75f, 1.0f}) {
+    SkeletonPose direct(data_), averaged(data_);
+    apply(direct, {sample(id, time)});
+    apply(averaged, {sample(id, time), sample(empty, time, 0)});
+    for (std::size_t b = 0; b < data_.bones.size(); ++b) {
+      EXPECT_EQ(direct.rotation[b], averaged.rotation[b]) << b;
+      EXPECT_EQ(direct.x[b], averaged.x[b]) << b;
+      EXPECT_EQ(direct.y[b], averaged.y[b]) << b;
+      EXPECT_EQ(direct.scale_x[b], averaged.scale_x[b]) << b;
+      EXPECT_EQ(direct.scale_y[b], averaged.scale_y[b]) << b;
+      EXPECT_EQ(direct.shear_x[b], averaged.shear_x[b]) << b;
+    }
+    for (std::size_t s = 0; s < data_.slots.size(); ++s) {
+      EXPECT_EQ(direct.color[s].r, averaged.color[s].r) << s;
+      EXPECT_EQ(direct.color[s].a, averaged.color[s].a) << s;
+      EXPECT_EQ(direct.dark[s].b, averaged.dark[s].b) << s;
+    }
+    EXPECT_EQ(direct.deform_attachment[0], averaged.deform_attachment[0]);
+    for (std::size_t k = 0; k < 8; ++k) EXPECT_EQ(direct.deform[k], averaged.deform[k]) << k;
+    EXPECT_EQ(direct.ik[0].mix, averaged.ik[0].mix);
+    EXPECT_EQ(direct.ik[0].bend, averaged.ik[0].bend);
+    EXPECT_EQ(direct.ik[0].compress, averaged.ik[0].compress);
+    EXPECT_EQ(direct.transform[0].mix_scale_y, averaged.transform[0].mix_scale_y);
+    EXPECT_EQ(direct.path[0].spacing, averaged.path[0].spacing);
+    EXPECT_EQ(direct.physics[0].mass_inverse, averaged.physics[0].mass_inverse);
+  }
+}
+
+// Two timelines keying one property average, so such a clip is never written directly.
+TEST_F(ClipSamplerTest, APropertyKeyedTwiceAverages) {
+  auto c = clip("c", 1);
+  test::add_timeline(*c, TimelineKind::Translate, arm_, 2, {0}, {4, 6});
+  test::add_timeline(*c, TimelineKind::TranslateX, arm_, 1, {0}, {8});
+  const int id = add(c);
+  EXPECT_FALSE(data_.clip(id)->keys_each_property_once);
+  SkeletonPose pose(data_);
+  apply(pose, {sample(id, 0.5f)});
+  EXPECT_NEAR(pose.x[1], 16, kTolerance);  // 10 + (4 + 8) / 2
+  EXPECT_NEAR(pose.y[1], 6, kTolerance);
+
+  auto other = clip("other", 1);
+  test::add_timeline(*other, TimelineKind::TranslateX, arm_, 1, {0}, {8});
+  test::add_timeline(*other, TimelineKind::TranslateY, arm_, 1, {0}, {8});
+  test::add_timeline(*other, TimelineKind::TranslateX, leg_, 1, {0}, {8});
+  EXPECT_TRUE(data_.clip(add(other))->keys_each_property_once);
+}
+
 TEST_F(ClipSamplerTest, EveryPhysicsParameterTimeline) {
   data_.physics.push_back({"ph", 1});
   auto c = clip("c", 1);

@@ -53,6 +53,7 @@ inline std::int32_t intern(SkeletonData& d, const std::string& name) {
 inline int add_clip(SkeletonData& d, std::shared_ptr<ClipData> clip) {
   clip->cursor_base = d.cursor_count;
   d.cursor_count += static_cast<std::uint32_t>(clip->timelines.size());
+  clip->keys_each_property_once = keys_each_property_once(*clip, d);  // as SkeletonData::load_clip does
   d.clips.push_back({clip->name, clip->length, clip});
   return static_cast<int>(d.clips.size() - 1);
 }

@@ -84,6 +84,17 @@ struct ClipData {
 
   // Index of this clip's first timeline cursor in a pose's cursor table (set when the clip is loaded).
   std::uint32_t cursor_base = 0;
+
+  // True when no two timelines key the same property (set when the clip is loaded, by
+  // keys_each_property_once): the sampler may then write a lone full-weight sample straight into the
+  // pose instead of averaging it.
+  bool keys_each_property_once = false;
 };
+
+class SkeletonData;
+
+// Whether no two of the clip's timelines key the same property of the same bone, slot or constraint
+// (what ClipData::keys_each_property_once records; clip_direct.cpp).
+bool keys_each_property_once(const ClipData& clip, const SkeletonData& data);
 
 }  // namespace mf::skel

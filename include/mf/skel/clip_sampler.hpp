@@ -71,6 +71,12 @@ class ClipSampler {
     return data_->ik.size() + data_->transform.size() + data_->path.size() + static_cast<std::size_t>(physics);
   }
   void sample_into_layer(SkeletonPose& pose, const anim::ClipSample& sample, const ClipData& clip);
+  void accumulate_timeline(SkeletonPose& pose, const anim::ClipSample& sample, const ClipData& clip, std::size_t ti);
+  // A layer whose one sample has full weight and Replace blending, of a clip that keys each property
+  // once: its values are the result, written straight into the pose (clip_direct.cpp). Kinds that need
+  // the layer's bookkeeping (inherit, sequences, draw order, IK flags) still go through it.
+  static bool applies_directly(std::span<const anim::ClipSample> layer, const ClipData& clip);
+  void apply_direct(SkeletonPose& pose, const anim::ClipSample& sample, const ClipData& clip);
   void mark_physics_resets(const anim::ClipSample& sample, const ClipData& clip);
   void fire_events(const anim::ClipSample& sample, const ClipData& clip, std::int32_t sample_index,
                    EventBuffer& events) const;
