@@ -1,14 +1,21 @@
 #include "mf/skel/cpu_vertices.hpp"
 
 #include <algorithm>
+#include <cstddef>
 #include <limits>
 
+#include "slot_attachments.hpp"
+#include "vertex_kernel.hpp"
 #include "world_vertices.hpp"
 
 namespace mf::skel {
 namespace {
 
-bool draws(AttachmentKind kind) { return kind == AttachmentKind::Region || kind == AttachmentKind::Mesh; }
+// The vertex loop writes positions into CpuVertex records as floats with this stride.
+static_assert(sizeof(CpuVertex) == 12 * sizeof(float) && offsetof(CpuVertex, x) == 0 && offsetof(CpuVertex, y) == 4);
+constexpr std::size_t kFloatsPerVertex = sizeof(CpuVertex) / sizeof(float);
+
+using detail::draws;
 
 // The largest clip polygon of the data, 0 without clipping attachments.
 std::size_t max_clip_vertices(const SkeletonData& data) {
@@ -40,18 +47,12 @@ CpuVertices::CpuVertices(const SkeletonData& data, std::size_t max_clipped_verti
   // Per slot, the largest region or mesh it can show: its own attachments and any a skin maps to it.
   std::vector<std::size_t> slot_vertices(slots, 0), slot_indices(slots, 0);
   std::size_t largest = 0;
-  auto consider = [&](std::int32_t slot, const AttachmentRecord& a) {
-    if (!draws(a.kind) || slot < 0 || static_cast<std::size_t>(slot) >= slots) return;
-    const auto s = static_cast<std::size_t>(slot);
+  detail::for_each_slot_attachment(data, [&](std::size_t s, const AttachmentRecord& a) {
+    if (!draws(a.kind)) return;
     slot_vertices[s] = std::max<std::size_t>(slot_vertices[s], a.vertex_count);
     slot_indices[s] = std::max<std::size_t>(slot_indices[s], a.index_count);
     largest = std::max<std::size_t>(largest, a.vertex_count);
-  };
-  for (const AttachmentRecord& a : data.attachments) consider(a.slot, a);
-  for (const SkinData& skin : data.skins)
-    for (const SkinEntry& e : skin.entries)
-      if (e.attachment >= 0 && static_cast<std::size_t>(e.attachment) < data.attachments.size())
-        consider(e.slot, data.attachments[static_cast<std::size_t>(e.attachment)]);
+  });
 
   std::size_t vertex_room = 0, index_room = 0;
   for (std::size_t s = 0; s < slots; ++s) {
@@ -71,17 +72,25 @@ CpuVertices::CpuVertices(const SkeletonData& data, std::size_t max_clipped_verti
   runs_.resize(slots);
   drawn_.resize(slots);
   written_.resize(slots);
-  bones_.resize(6 * data.bones.size());
+  bones_.resize(detail::kPackedBoneFloats * data.bones.size());
   scratch_.resize(4 * largest);
   clip_polygon_.resize(2 * clip_vertices);
   bounds_ = empty_bounds();
 }
 
-void CpuVertices::include(float x, float y) {
-  bounds_.min_x = std::min(bounds_.min_x, x);
-  bounds_.min_y = std::min(bounds_.min_y, y);
-  bounds_.max_x = std::max(bounds_.max_x, x);
-  bounds_.max_y = std::max(bounds_.max_y, y);
+Bounds CpuVertices::bounds() const {
+  if (!bounds_current_) {
+    Bounds b = empty_bounds();
+    for (std::size_t i = 0; i < vertex_count_; ++i) {
+      b.min_x = std::min(b.min_x, vertices_[i].x);
+      b.min_y = std::min(b.min_y, vertices_[i].y);
+      b.max_x = std::max(b.max_x, vertices_[i].x);
+      b.max_y = std::max(b.max_y, vertices_[i].y);
+    }
+    bounds_ = b;
+    bounds_current_ = true;
+  }
+  return bounds_;
 }
 
 void CpuVertices::update(const SkeletonPose& pose) {
@@ -89,13 +98,10 @@ void CpuVertices::update(const SkeletonPose& pose) {
   vertex_count_ = index_count_ = run_count_ = drawn_count_ = 0;
   dropped_triangles_ = 0;
   clipped_vertices_ = clipped_indices_ = 0;
-  bounds_ = empty_bounds();
+  bounds_current_ = false;  // bounds() computes them from the vertices when asked
 
-  // The vertex loops read a bone's six transform floats together: pack them once per update.
-  for (std::size_t b = 0; b < data.bones.size(); ++b) {
-    float* m = bones_.data() + 6 * b;
-    m[0] = pose.a[b], m[1] = pose.b[b], m[2] = pose.c[b], m[3] = pose.d[b], m[4] = pose.world_x[b], m[5] = pose.world_y[b];
-  }
+  // The vertex loop reads a bone's transform floats together: pack them once per update.
+  detail::pack_bones(pose, bones_.data());
 
   const std::size_t slot_count = data.slots.size();
   bool clipping = false;
@@ -125,8 +131,16 @@ void CpuVertices::update(const SkeletonPose& pose) {
   written_count_ = drawn_count_;
 
   if (vertex_count_ == 0) {
-    for (std::size_t b = 0; b < pose.active.size(); ++b)
-      if (pose.active[b]) include(pose.world_x[b], pose.world_y[b]);
+    Bounds b = empty_bounds();
+    for (std::size_t i = 0; i < pose.active.size(); ++i) {
+      if (!pose.active[i]) continue;
+      b.min_x = std::min(b.min_x, pose.world_x[i]);
+      b.min_y = std::min(b.min_y, pose.world_y[i]);
+      b.max_x = std::max(b.max_x, pose.world_x[i]);
+      b.max_y = std::max(b.max_y, pose.world_y[i]);
+    }
+    bounds_ = b;
+    bounds_current_ = true;
   }
 }
 
@@ -181,21 +195,14 @@ void CpuVertices::draw(const SkeletonPose& pose, std::int32_t slot, std::int32_t
     } else {
       const auto base = static_cast<std::uint32_t>(vertex_count_);
       CpuVertex* out = vertices_.data() + vertex_count_;
-      const auto packed = [this](std::int32_t bone) {
-        const float* m = bones_.data() + 6 * static_cast<std::size_t>(bone);
-        return detail::PackedBone{m[0], m[1], m[2], m[3], m[4], m[5]};
-      };
-      if (reuse) {
-        detail::for_each_world_vertex(pose, slot, att, packed, [&](std::uint32_t i, float x, float y) {
-          out[i].x = x;
-          out[i].y = y;
-          include(x, y);
-        });
-      } else {
-        detail::for_each_world_vertex(pose, slot, att, packed, [&](std::uint32_t i, float x, float y) {
-          out[i] = {x, y, u0 + uvs[2 * i] * du, v0 + uvs[2 * i + 1] * dv, light, dark};
-          include(x, y);
-        });
+      detail::write_world_vertices(pose, slot, att, bones_.data(), &out->x, kFloatsPerVertex);
+      if (!reuse) {
+        for (std::uint32_t i = 0; i < att.vertex_count; ++i) {
+          out[i].u = u0 + uvs[2 * i] * du;
+          out[i].v = v0 + uvs[2 * i + 1] * dv;
+          out[i].light = light;
+          out[i].dark = dark;
+        }
       }
       vertex_count_ += att.vertex_count;
       // Every index is one of the attachment's vertices: the builder and the build loader check it.
@@ -243,7 +250,6 @@ void CpuVertices::draw(const SkeletonPose& pose, std::int32_t slot, std::int32_t
           const float u = v.wa * a[2] + v.wb * b[2] + v.wc * c[2];
           const float w = v.wa * a[3] + v.wb * b[3] + v.wc * c[3];
           vertices_[vertex_count_++] = {v.x, v.y, u, w, light, dark};
-          include(v.x, v.y);
         }
         for (std::uint32_t k = 1; k + 1 < n; ++k) {
           indices_[index_count_++] = base;

@@ -8,7 +8,7 @@
 namespace mf::skel {
 
 SkeletonInstance::SkeletonInstance(const SkeletonData& data)
-    : pose_(data), sampler_(data), events_(), vertices_(data) {}
+    : pose_(data), sampler_(data), events_(), vertices_(data), positions_(data) {}
 
 void SkeletonInstance::update(std::span<const anim::ClipSample> samples, const FrameContext& context) {
   apply(samples);
@@ -25,6 +25,11 @@ void SkeletonInstance::solve(const FrameContext& context) { update_skeleton(pose
 const CpuVertices& SkeletonInstance::vertices() {
   vertices_.update(pose_);
   return vertices_;
+}
+
+const WorldPositions& SkeletonInstance::world_positions() {
+  positions_.update(pose_);
+  return positions_;
 }
 
 anim::ClipSample loop_sample(const SkeletonData& data, int clip, float previous, float now, bool loop) {

@@ -7,8 +7,6 @@
 namespace mf::skel {
 namespace {
 
-constexpr int kLocalFloats = 7;
-
 bool listed(const std::vector<std::int32_t>& list, std::int32_t value) {
   return std::find(list.begin(), list.end(), value) != list.end();
 }
@@ -40,8 +38,8 @@ SkeletonPose::SkeletonPose(const SkeletonData& data) : data_(&data) {
   world_changed.assign(bones, 0);
   always_update.assign(bones, 0);
   mark_constrained(data, always_update);
-  previous_local_.assign(bones * kLocalFloats, std::numeric_limits<float>::quiet_NaN());
-  previous_inherit_.assign(bones, Inherit::Normal);
+  previous_local.assign(bones * kLocalFloats, std::numeric_limits<float>::quiet_NaN());
+  previous_inherit.assign(bones, Inherit::Normal);
 
   color.assign(slots, ColorF{});
   dark.assign(slots, ColorF{0, 0, 0, 0});
@@ -157,28 +155,6 @@ void SkeletonPose::set_to_setup() {
     const std::uint32_t resets = physics[i].reset_count;
     physics[i] = {c.inertia, c.strength, c.damping, c.mass_inverse, c.wind, c.gravity, c.mix, resets};
   }
-}
-
-bool SkeletonPose::remember_local(int bone) {
-  const auto i = static_cast<std::size_t>(bone);
-  float* prev = &previous_local_[i * kLocalFloats];
-  const float now[kLocalFloats] = {x[i], y[i], rotation[i], scale_x[i], scale_y[i], shear_x[i], shear_y[i]};
-  bool changed = previous_inherit_[i] != inherit[i];
-  for (int k = 0; k < kLocalFloats; ++k) {
-    // NaN never compares equal, so the first call always reports a change.
-    if (!(prev[k] == now[k])) changed = true;
-    prev[k] = now[k];
-  }
-  previous_inherit_[i] = inherit[i];
-  return changed;
-}
-
-}  // namespace mf::skel
-
-namespace mf::skel {
-
-void SkeletonPose::forget_local(int bone) {
-  previous_local_[static_cast<std::size_t>(bone) * kLocalFloats] = std::numeric_limits<float>::quiet_NaN();
 }
 
 }  // namespace mf::skel

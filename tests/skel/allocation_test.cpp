@@ -30,7 +30,7 @@ TEST(Allocation, SteadyFramesAllocateNothing) {
   const int move = data.find_clip("move"), alt = data.find_clip("alt");
   const int region3 = data.find_slot("region3");
 
-  std::size_t events = 0, clipped_runs = 0;
+  std::size_t events = 0, clipped_runs = 0, positions = 0;
   auto frame = [&](int f) {
     if (f % 50 == 0) apply_skin(instance.pose(), *outfits[(f / 50) % 3]);
     if (f % 70 == 0) set_slot_attachment(instance.pose(), region3, f % 140 == 0 ? "" : "region3");
@@ -48,6 +48,7 @@ TEST(Allocation, SteadyFramesAllocateNothing) {
     instance.update(samples, context);
     events += instance.events().size();
     for (const DrawRun& run : instance.vertices().runs()) clipped_runs += run.clipped ? 1 : 0;
+    positions += instance.world_positions().vertex_count();
   };
 
   for (int f = 0; f < 200; ++f) frame(f);  // warm-up: every skin, key and loop seen once
@@ -58,6 +59,7 @@ TEST(Allocation, SteadyFramesAllocateNothing) {
   EXPECT_EQ(during, 0u) << "allocations in 5000 steady frames";
   EXPECT_GT(events, 0u) << "the frames fired events";
   EXPECT_GT(clipped_runs, 0u) << "the frames clipped slots";
+  EXPECT_GT(positions, 0u) << "the frames computed world positions";
 }
 
 // An AnimatedSkeleton ticking with tracks that crossfade, queue and fade a layer out, bone overrides

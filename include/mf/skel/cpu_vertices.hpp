@@ -76,7 +76,7 @@ class CpuVertices {
 
   // Bounds of the drawn vertices (after clipping), skeleton space; when nothing is drawn, the origins
   // of the active bones; empty() only for a skeleton without active bones.
-  Bounds bounds() const { return bounds_; }
+  Bounds bounds() const;
 
   // Triangles left out of the last update for lack of room.
   std::size_t dropped_triangles() const { return dropped_triangles_; }
@@ -86,7 +86,6 @@ class CpuVertices {
  private:
   void draw(const SkeletonPose& pose, std::int32_t slot, std::int32_t attachment, std::int32_t position, bool clipped);
   void add_triangles(const DrawRun& key, std::uint32_t index_start, std::uint32_t index_count, std::int32_t position);
-  void include(float x, float y);
 
   const SkeletonData* data_;
   std::vector<CpuVertex> vertices_;
@@ -101,7 +100,8 @@ class CpuVertices {
   std::size_t clipped_vertex_room_ = 0, clipped_index_room_ = 0;  // the clipped output's share
   std::size_t clipped_vertices_ = 0, clipped_indices_ = 0;        // used by the current update
   bool clip_valid_ = false;
-  Bounds bounds_;
+  mutable Bounds bounds_;                // computed by bounds() when asked after an update
+  mutable bool bounds_current_ = false;
   // What each unclipped drawn attachment wrote last update, by its place in draw order. When this
   // update draws the same attachment with the same region and colours at the same offsets, its UVs,
   // colours and indices are still in the buffers: only positions are written.
@@ -114,7 +114,7 @@ class CpuVertices {
   };
   std::vector<Written> written_;
   std::size_t written_count_ = 0;  // entries of written_ from the last update
-  std::vector<float> bones_;       // per bone a, b, c, d, x, y: the pose's world transforms, packed
+  std::vector<float> bones_;       // the pose's world transforms packed for the vertex loop (vertex_kernel.hpp)
 };
 
 // The number of world vertices compute_world_vertices gives for an attachment: its vertex count, and 1

@@ -11,6 +11,7 @@
 #include "mf/skel/cpu_vertices.hpp"
 #include "mf/skel/skeleton_data.hpp"
 #include "mf/skel/skeleton_pose.hpp"
+#include "mf/skel/world_positions.hpp"
 
 namespace mf::skel {
 
@@ -36,12 +37,15 @@ class SkeletonInstance {
 
   // World vertices, UVs, colours and draw runs of the current pose.
   const CpuVertices& vertices();
+  // World positions alone of the current pose's visible regions and meshes, unclipped.
+  const WorldPositions& world_positions();
 
  private:
   SkeletonPose pose_;
   ClipSampler sampler_;
   EventBuffer events_;
   CpuVertices vertices_;
+  WorldPositions positions_;
 };
 
 // A sample that plays `clip` looped (or held at its end) from time `previous` to `now` (seconds since

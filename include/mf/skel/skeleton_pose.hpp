@@ -86,18 +86,18 @@ class SkeletonPose {
   // uses the data's default skin, or its first skin when none is named "default".
   const std::vector<SkinEntry>* skin = nullptr;
 
-  // ---- world-transform bookkeeping (world_transform.cpp) ----
+  // ---- world-transform bookkeeping (update_order.cpp) ----
   std::vector<std::uint8_t> world_changed;  // per bone: recomputed in the last update
   std::vector<std::uint8_t> always_update;  // per bone: never skipped (constrained bones and descendants)
-  // Stores the bone's local pose for the next comparison; true when it differs from the stored one.
-  bool remember_local(int bone);
-  // Makes the next remember_local report a change (for a bone that was inactive).
-  void forget_local(int bone);
+  // Each bone's local pose (x, y, rotation, scale x/y, shear x/y, and an unused 0) and inherit mode
+  // when its world transform was last computed, for the next comparison; NaN before the first update
+  // (and after the bone was inactive), so the first comparison always sees a change.
+  static constexpr int kLocalFloats = 8;
+  std::vector<float> previous_local;
+  std::vector<Inherit> previous_inherit;
 
  private:
   const SkeletonData* data_;
-  std::vector<float> previous_local_;  // 7 per bone; NaN before the first update
-  std::vector<Inherit> previous_inherit_;
   // The slots' setup state, resolved once: colours, and setup attachments in setup_skin_ (looked up
   // again when the skin pointer changes).
   std::vector<ColorF> setup_color_, setup_dark_;

@@ -1,0 +1,109 @@
+#include "vertex_kernel.hpp"
+
+#include <cstddef>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+#include "world_vertices.hpp"
+
+namespace mf::skel::detail {
+
+void pack_bones(const SkeletonPose& pose, float* out) {
+  const std::size_t n = pose.a.size();
+  const float *a = pose.a.data(), *b = pose.b.data(), *c = pose.c.data(), *d = pose.d.data();
+  const float *x = pose.world_x.data(), *y = pose.world_y.data();
+  for (std::size_t i = 0; i < n; ++i, out += kPackedBoneFloats) {
+    out[0] = a[i], out[1] = c[i], out[2] = b[i], out[3] = d[i], out[4] = x[i], out[5] = y[i];
+  }
+}
+
+#if defined(__SSE2__)
+
+namespace {
+
+// (lx, ly) through the bone: (a·lx + b·ly + x, c·lx + d·ly + y) in the two low lanes.
+inline __m128 transform(const float* bone, __m128 xxyy) {
+  const __m128 columns = _mm_loadu_ps(bone);                     // a c b d
+  const __m128 products = _mm_mul_ps(columns, xxyy);             // a·lx c·lx b·ly d·ly
+  const __m128 sum = _mm_add_ps(products, _mm_movehl_ps(products, products));
+  const __m128 translation = _mm_castpd_ps(_mm_load_sd(reinterpret_cast<const double*>(bone + 4)));
+  return _mm_add_ps(sum, translation);
+}
+
+inline void store_pair(float* out, __m128 v) { _mm_store_sd(reinterpret_cast<double*>(out), _mm_castps_pd(v)); }
+
+}  // namespace
+
+// An influence is read with one 16-byte load: bone, weight, x, y.
+static_assert(sizeof(Influence) == 16 && offsetof(Influence, weight) == 4 && offsetof(Influence, x) == 8 &&
+              offsetof(Influence, y) == 12);
+
+void write_world_vertices(const SkeletonPose& pose, std::int32_t slot, const AttachmentRecord& att,
+                          const float* packed_bones, float* out, std::size_t stride) {
+  const SkeletonData& data = pose.data();
+  const float* deform = attachment_deform(pose, slot, att);
+  const VertexInfluences* vertices = data.vertices.data() + att.vertex_start;
+  const Influence* influences = data.influences.data();
+  const std::uint32_t count = att.vertex_count;
+  auto bone_of = [packed_bones](const Influence& in) {
+    return packed_bones + kPackedBoneFloats * static_cast<std::size_t>(in.bone);
+  };
+  if (deform) {
+    std::uint32_t number = 0;  // influence number within the attachment: indexes its deform floats
+    for (std::uint32_t i = 0; i < count; ++i, out += stride) {
+      const VertexInfluences& v = vertices[i];
+      __m128 sum = _mm_setzero_ps();
+      for (std::uint32_t k = 0; k < v.count; ++k, ++number) {
+        const Influence& in = influences[v.first + k];
+        const float lx = in.x + deform[2 * number], ly = in.y + deform[2 * number + 1];
+        const __m128 xxyy = _mm_set_ps(ly, ly, lx, lx);
+        sum = _mm_add_ps(sum, _mm_mul_ps(_mm_set1_ps(in.weight), transform(bone_of(in), xxyy)));
+      }
+      store_pair(out, sum);
+    }
+    return;
+  }
+  if (att.influence_count == count) {
+    // One influence per vertex (regions, unweighted meshes).
+    for (std::uint32_t i = 0; i < count; ++i, out += stride) {
+      const Influence& in = influences[vertices[i].first];
+      const __m128 q = _mm_loadu_ps(reinterpret_cast<const float*>(&in));  // bone weight x y
+      const __m128 xxyy = _mm_shuffle_ps(q, q, _MM_SHUFFLE(3, 3, 2, 2));
+      const __m128 w = _mm_shuffle_ps(q, q, _MM_SHUFFLE(1, 1, 1, 1));
+      store_pair(out, _mm_mul_ps(w, transform(bone_of(in), xxyy)));
+    }
+    return;
+  }
+  for (std::uint32_t i = 0; i < count; ++i, out += stride) {
+    const VertexInfluences& v = vertices[i];
+    const Influence* in = influences + v.first;
+    __m128 sum = _mm_setzero_ps();
+    for (const Influence* end = in + v.count; in != end; ++in) {
+      const __m128 q = _mm_loadu_ps(reinterpret_cast<const float*>(in));  // bone weight x y
+      const __m128 xxyy = _mm_shuffle_ps(q, q, _MM_SHUFFLE(3, 3, 2, 2));
+      const __m128 w = _mm_shuffle_ps(q, q, _MM_SHUFFLE(1, 1, 1, 1));
+      sum = _mm_add_ps(sum, _mm_mul_ps(w, transform(bone_of(*in), xxyy)));
+    }
+    store_pair(out, sum);
+  }
+}
+
+#else
+
+void write_world_vertices(const SkeletonPose& pose, std::int32_t slot, const AttachmentRecord& att,
+                          const float* packed_bones, float* out, std::size_t stride) {
+  const auto packed = [packed_bones](std::int32_t bone) {
+    const float* m = packed_bones + kPackedBoneFloats * static_cast<std::size_t>(bone);
+    return PackedBone{m[0], m[2], m[1], m[3], m[4], m[5]};
+  };
+  for_each_world_vertex(pose, slot, att, packed, [out, stride](std::uint32_t i, float x, float y) {
+    out[i * stride] = x;
+    out[i * stride + 1] = y;
+  });
+}
+
+#endif
+
+}  // namespace mf::skel::detail
