@@ -21,7 +21,6 @@
 
 #include <filesystem>
 #include <map>
-#include <set>
 
 #include <benchmark/benchmark.h>
 
@@ -29,12 +28,10 @@
 #include "mf/imaging/png.hpp"
 #include "mf/offline/build/atlas_build.hpp"
 #include "mf/offline/build/build_writer.hpp"
-#include "mf/offline/format/clip_format.hpp"
 #include "mf/offline/format/rig_files.hpp"
-#include "mf/offline/format/skeleton_format.hpp"
 #include "mf/offline/build/skeleton_loader.hpp"
 #include "mf/skel/build_file.hpp"
-#include "synthetic_rig.hpp"
+#include "synthetic_rig_files.hpp"
 
 namespace {
 
@@ -52,52 +49,6 @@ const fs::path& work_dir() {
   return dir;
 }
 
-// Art that compresses like real art: smooth gradients under an opaque ellipse, transparent corners.
-imaging::Image make_art(int w, int h, std::uint32_t seed) {
-  imaging::Image image = imaging::Image::blank(w, h);
-  for (int y = 0; y < h; ++y)
-    for (int x = 0; x < w; ++x) {
-      const float dx = (static_cast<float>(x) + 0.5f) / static_cast<float>(w) - 0.5f;
-      const float dy = (static_cast<float>(y) + 0.5f) / static_cast<float>(h) - 0.5f;
-      std::uint8_t* p = image.pixel(x, y);
-      p[0] = static_cast<std::uint8_t>((x * 3 + seed * 37) & 0xff);
-      p[1] = static_cast<std::uint8_t>((y * 2 + seed * 91) & 0xff);
-      p[2] = static_cast<std::uint8_t>(((x ^ y) + seed) & 0xff);
-      p[3] = dx * dx + dy * dy < 0.24f ? 255 : 0;
-    }
-  return image;
-}
-
-// The synthetic feature rig on disk: .mskel, clips and one PNG per image the build asks for.
-std::string write_large_rig() {
-  const fs::path root = work_dir() / "large";
-  fs::create_directories(root / "images");
-  testing::SyntheticRig rig = testing::make_feature_rig();
-  offline::SkeletonSource& skeleton = rig.skeleton;
-  if (skeleton.uid.empty()) skeleton.uid = "skl_00000000be0c";
-  std::set<std::string> images;
-  const auto record = [&](const std::string& name) -> std::optional<offline::ImageSize> {
-    images.insert(name);
-    return offline::ImageSize{256, 256};
-  };
-  if (!offline::build_skeleton(skeleton, record, "large", "large.mskel").ok()) std::abort();
-  std::uint32_t seed = 0;
-  for (const std::string& name : images) {
-    fs::create_directories((root / "images" / (name + ".png")).parent_path());
-    if (!imaging::write_png((root / "images" / (name + ".png")).string(), make_art(256, 256, ++seed)).ok()) std::abort();
-  }
-  const std::string mskel = (root / "large.mskel").string();
-  if (!offline::save_skeleton(skeleton, mskel).ok()) std::abort();
-  fs::create_directories(root / "large.clips");
-  int n = 0;
-  for (auto& [name, clip] : rig.clips) {
-    clip.skeleton_uid = skeleton.uid;
-    if (clip.uid.empty()) clip.uid = "anm_00000000be" + std::to_string(10 + n++);
-    if (!offline::save_clip(clip, (root / "large.clips" / (name + ".manim")).string()).ok()) std::abort();
-  }
-  return mskel;
-}
-
 const std::string& example_rig() {
   static const std::string path = [] {
     // The examples folder beside this file's folder (bench/ has no compile definition for it).
@@ -107,8 +58,9 @@ const std::string& example_rig() {
   return path;
 }
 
+// The synthetic feature rig on disk: .mskel, clips and one PNG per image the build asks for.
 const std::string& large_rig() {
-  static const std::string path = write_large_rig();
+  static const std::string path = testing::write_synthetic_rig(testing::make_feature_rig(), work_dir() / "large", "large", 256);
   return path;
 }
 

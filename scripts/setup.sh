@@ -9,6 +9,8 @@ packages=(
   nlohmann-json3-dev libfmt-dev libcli11-dev libspng-dev zlib1g-dev libssl-dev libzstd-dev
   # tests and benchmarks
   googletest libgtest-dev libgmock-dev libbenchmark-dev
+  # instruction counts (scripts/instructions-per-frame.sh: callgrind)
+  valgrind
   # fuzzing (clang with its sanitizer and libFuzzer runtimes)
   clang-14 libclang-rt-14-dev
   # rendering: Vulkan headers and loader, the shader compiler, Mesa's lavapipe (Vulkan on the CPU,

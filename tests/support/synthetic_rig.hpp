@@ -31,6 +31,25 @@ SyntheticRig make_constraint_rig();
 // three slots; clips "move" and "alt".
 SyntheticRig make_feature_rig();
 
+// Synthetic rigs of the shapes of two of Spine's example rigs that are not in ../shared, for comparing
+// instruction counts with the peer figures (docs/performance.md). Only the counts are theirs: bones,
+// slots, constraints of each kind and mesh vertices (over non-linked meshes) match the figures file;
+// the skeletons, meshes, weights and clips are made up here (MIT, no art: images are named, not drawn).
+//
+// Of raptor walk's shape: 76 bones (a dinosaur with a saddle), 36 slots (12 weighted meshes with 1–4
+// influences per vertex, 583 vertices; 24 regions), 9 IK constraints (two-bone legs that bend back,
+// soften and stretch, one-bone feet, two-bone arms, a two-bone neck, one-bone head and tail), and a
+// looping 1 s clip "walk" keying rotate with bezier curves on 64 bones, translate on the hip and the
+// IK targets (stepping feet), scale on one bone and the mix of four IK constraints.
+SyntheticRig make_raptor_shaped_rig();
+
+// Of celestial-circus swing's shape: 60 bones (a girl on a swing), 70 slots (19 weighted meshes, 699
+// vertices; 51 regions), 3 transform constraints, 30 physics constraints (every bone of four hair
+// strands, three skirt panels and two ribbons, and a bow: rotate, translate on each chain's first
+// bone, inertia, strength, damping, mass, wind and gravity), and a looping 2 s clip "swing" keying
+// rotate on 24 bones, translate on 3, alpha on 6 slots and a blink.
+SyntheticRig make_celestial_circus_shaped_rig();
+
 // Builds the rig with every image 64 × 64 pixels and every clip loaded.
 offline::BuildResult build_synthetic(const SyntheticRig& rig);
 
