@@ -23,20 +23,6 @@ BezierSamples sample_bezier(float cx1, float cy1, float cx2, float cy2) {
   return b;
 }
 
-float evaluate(const BezierSamples& b, float x) {
-  float x0 = 0, y0 = 0;
-  for (std::size_t k = 0; k < b.x.size(); ++k) {
-    if (x <= b.x[k]) {
-      const float span = b.x[k] - x0;
-      return span > 0 ? y0 + (b.y[k] - y0) * (x - x0) / span : b.y[k];
-    }
-    x0 = b.x[k];
-    y0 = b.y[k];
-  }
-  const float span = 1 - x0;
-  return span > 0 ? y0 + (1 - y0) * (x - x0) / span : 1;
-}
-
 float evaluate_bezier_exact(float cx1, float cy1, float cx2, float cy2, float x) {
   double lo = 0, hi = 1;
   for (int i = 0; i < 60; ++i) {

@@ -22,7 +22,7 @@ using detail::find_key;
 
 // A curve timeline of N components at time t into out; false before the first key.
 template <std::size_t N>
-bool evaluate_fixed(const ClipData& clip, const Timeline& tl, float t, std::uint32_t& cursor, float* out) {
+[[gnu::always_inline]] inline bool evaluate_fixed(const ClipData& clip, const Timeline& tl, float t, std::uint32_t& cursor, float* out) {
   const float* times = clip.times.data() + tl.key_start;
   const std::int32_t key = find_key(times, tl.key_count, t, cursor);
   if (key < 0) return false;
@@ -130,60 +130,34 @@ void ClipSampler::apply_direct(SkeletonPose& pose, const anim::ClipSample& sampl
   const anim::BoneMask* mask = sample.mask;
   float v[detail::kMaxComponents];
 
+  // Bone properties in BoneProp order: the pose's values and the setup values keys are relative to.
+  float* const values[kBoneProps] = {pose.x.data(),       pose.y.data(),       pose.rotation.data(), pose.scale_x.data(),
+                                     pose.scale_y.data(), pose.shear_x.data(), pose.shear_y.data()};
+  const float* const setups[kBoneProps] = {setup.x.data(),       setup.y.data(),       setup.rotation.data(),
+                                            setup.scale_x.data(), setup.scale_y.data(), setup.shear_x.data(),
+                                            setup.shear_y.data()};
+  auto write = [&](int prop, std::size_t bone, float v) {
+    // Scale keys multiply the setup scale; the others add to the setup value.
+    values[prop][bone] = prop == kScaleX || prop == kScaleY ? setups[prop][bone] * v : setups[prop][bone] + v;
+  };
+
+  std::uint32_t* cursors = pose.cursors.data() + clip.cursor_base;
   for (std::size_t ti = 0; ti < clip.timelines.size(); ++ti) {
     const Timeline& tl = clip.timelines[ti];
-    std::uint32_t& cursor = pose.cursors[clip.cursor_base + ti];
+    std::uint32_t& cursor = cursors[ti];
     const auto target = static_cast<std::size_t>(tl.target);
+    if (tl.kind < TimelineKind::Inherit) {  // a bone's rotation, translation, scale or shear
+      if (mask && !mask->contains(tl.target)) continue;
+      const BoneMapping m = bone_mapping(tl.kind);
+      if (m.count == 1) {
+        if (evaluate_fixed<1>(clip, tl, t, cursor, v)) write(m.first, target, v[0]);
+      } else if (evaluate_fixed<2>(clip, tl, t, cursor, v)) {
+        write(m.first, target, v[0]);
+        write(m.first + 1, target, v[1]);
+      }
+      continue;
+    }
     switch (tl.kind) {
-      case TimelineKind::Rotate:
-        if (mask && !mask->contains(tl.target)) break;
-        if (evaluate_fixed<1>(clip, tl, t, cursor, v)) pose.rotation[target] = setup.rotation[target] + v[0];
-        break;
-      case TimelineKind::Translate:
-        if (mask && !mask->contains(tl.target)) break;
-        if (evaluate_fixed<2>(clip, tl, t, cursor, v)) {
-          pose.x[target] = setup.x[target] + v[0];
-          pose.y[target] = setup.y[target] + v[1];
-        }
-        break;
-      case TimelineKind::TranslateX:
-        if (mask && !mask->contains(tl.target)) break;
-        if (evaluate_fixed<1>(clip, tl, t, cursor, v)) pose.x[target] = setup.x[target] + v[0];
-        break;
-      case TimelineKind::TranslateY:
-        if (mask && !mask->contains(tl.target)) break;
-        if (evaluate_fixed<1>(clip, tl, t, cursor, v)) pose.y[target] = setup.y[target] + v[0];
-        break;
-      case TimelineKind::Scale:
-        if (mask && !mask->contains(tl.target)) break;
-        if (evaluate_fixed<2>(clip, tl, t, cursor, v)) {
-          pose.scale_x[target] = setup.scale_x[target] * v[0];
-          pose.scale_y[target] = setup.scale_y[target] * v[1];
-        }
-        break;
-      case TimelineKind::ScaleX:
-        if (mask && !mask->contains(tl.target)) break;
-        if (evaluate_fixed<1>(clip, tl, t, cursor, v)) pose.scale_x[target] = setup.scale_x[target] * v[0];
-        break;
-      case TimelineKind::ScaleY:
-        if (mask && !mask->contains(tl.target)) break;
-        if (evaluate_fixed<1>(clip, tl, t, cursor, v)) pose.scale_y[target] = setup.scale_y[target] * v[0];
-        break;
-      case TimelineKind::Shear:
-        if (mask && !mask->contains(tl.target)) break;
-        if (evaluate_fixed<2>(clip, tl, t, cursor, v)) {
-          pose.shear_x[target] = setup.shear_x[target] + v[0];
-          pose.shear_y[target] = setup.shear_y[target] + v[1];
-        }
-        break;
-      case TimelineKind::ShearX:
-        if (mask && !mask->contains(tl.target)) break;
-        if (evaluate_fixed<1>(clip, tl, t, cursor, v)) pose.shear_x[target] = setup.shear_x[target] + v[0];
-        break;
-      case TimelineKind::ShearY:
-        if (mask && !mask->contains(tl.target)) break;
-        if (evaluate_fixed<1>(clip, tl, t, cursor, v)) pose.shear_y[target] = setup.shear_y[target] + v[0];
-        break;
       case TimelineKind::Rgba:
       case TimelineKind::Rgb:
       case TimelineKind::Alpha:
@@ -276,6 +250,16 @@ void ClipSampler::apply_direct(SkeletonPose& pose, const anim::ClipSample& sampl
         break;
       }
       case TimelineKind::PhysicsReset: break;  // mark_physics_resets: every sample, whatever its weight
+      case TimelineKind::Rotate:
+      case TimelineKind::Translate:
+      case TimelineKind::TranslateX:
+      case TimelineKind::TranslateY:
+      case TimelineKind::Scale:
+      case TimelineKind::ScaleX:
+      case TimelineKind::ScaleY:
+      case TimelineKind::Shear:
+      case TimelineKind::ShearX:
+      case TimelineKind::ShearY: break;  // above
       case TimelineKind::Inherit:
       case TimelineKind::Sequence:
       case TimelineKind::DrawOrder:

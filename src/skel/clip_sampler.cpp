@@ -98,6 +98,7 @@ void ClipSampler::apply_layer(SkeletonPose& pose, std::span<const anim::ClipSamp
 // A reset is an instant, not a value to blend: every sample that plays a reset key resets, mixing in
 // or out, whatever its weight (a mixing-out entry's last sample, when its mix completes, has none).
 void ClipSampler::mark_physics_resets(const anim::ClipSample& sample, const ClipData& clip) {
+  if (!clip.has_physics_resets) return;
   const float t = sample.time;
   for (const Timeline& tl : clip.timelines) {
     if (tl.kind != TimelineKind::PhysicsReset) continue;

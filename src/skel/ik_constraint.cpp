@@ -78,6 +78,13 @@ double wrap_degrees(double degrees) { return std::remainder(degrees, 360.0); }
 
 // A bone's local matrix without its rotation: L = R(rotation)·shape.
 Matrix2d shape(const SkeletonPose& p, std::size_t i) {
+  if (p.shear_x[i] == 0 && p.shear_y[i] == 0) {
+    // Unsheared (most bones): the same numbers bone_axes gives, without its sines and cosines. The X
+    // axis angle is ±0 (its sine keeps the sign), the Y axis angle exactly 90°.
+    static const double cos90 = std::cos(90.0 * kDegToRadOf<double>), sin90 = std::sin(90.0 * kDegToRadOf<double>);
+    const double zero = static_cast<double>(p.shear_x[i]) * kDegToRadOf<double>;
+    return {static_cast<double>(p.scale_x[i]), cos90 * p.scale_y[i], zero * p.scale_x[i], sin90 * p.scale_y[i]};
+  }
   return bone_axes<double>(p.shear_x[i], 90.0 + p.shear_y[i], p.scale_x[i], p.scale_y[i]);
 }
 
@@ -87,7 +94,11 @@ Vec2d origin(const SkeletonPose& p, int bone) {
 }
 
 // Direction (radians) of a bone's X axis in its parent's local frame, for local rotation 0.
-double axis_offset(const Matrix2d& bone_shape) { return direction(bone_shape.x_axis()); }
+double axis_offset(const Matrix2d& bone_shape) {
+  // An X axis along +x (an unsheared bone with positive scale X) has direction +0, as atan2 gives.
+  if (bone_shape.c == 0 && !std::signbit(bone_shape.c) && bone_shape.a > 0) return 0.0;
+  return direction(bone_shape.x_axis());
+}
 
 // The local rotation (degrees) that points a bone's X axis along the world direction `dir`, given the
 // frame F it inherits and its shape; nothing when F is degenerate or dir is zero.

@@ -42,6 +42,8 @@ Expected<const ClipData*> SkeletonData::load_clip(int index) {
   std::shared_ptr<ClipData> clip = std::move(loaded).value();
   clip->cursor_base = cursor_count;
   clip->keys_each_property_once = keys_each_property_once(*clip, *this);
+  clip->has_physics_resets = std::any_of(clip->timelines.begin(), clip->timelines.end(),
+                                         [](const Timeline& t) { return t.kind == TimelineKind::PhysicsReset; });
   cursor_count += static_cast<std::uint32_t>(clip->timelines.size());
   entry.length = clip->length;
   entry.data = std::move(clip);

@@ -90,6 +90,8 @@ SkeletonPose::SkeletonPose(const SkeletonData& data) : data_(&data) {
   } else {
     for (std::size_t i = 0; i < bones; ++i) active[i] = !data.bones.skin_required[i];
   }
+  setup_draw_order_.resize(slots);
+  for (std::size_t s = 0; s < slots; ++s) setup_draw_order_[s] = static_cast<std::uint16_t>(s);
   init_path_scratch(*this);
   init_physics_state(*this);
   reserve_cursors();
@@ -131,13 +133,15 @@ void SkeletonPose::set_to_setup() {
   }
   std::copy(setup_color_.begin(), setup_color_.end(), color.begin());
   std::copy(setup_dark_.begin(), setup_dark_.end(), dark.begin());
-  for (std::size_t s = 0; s < st.size(); ++s) {
-    attachment[s] = attachment_override[s] != kNoOverride ? attachment_override[s] : setup_attachment_[s];
-    sequence_index[s] = -1;
-    draw_order[s] = static_cast<std::uint16_t>(s);
-    deform_attachment[s] = -1;  // no deform: the slot's floats are not read, so they are not cleared
-  }
+  std::copy(setup_attachment_.begin(), setup_attachment_.end(), attachment.begin());
+  for (std::size_t s = 0; s < st.size(); ++s)
+    if (attachment_override[s] != kNoOverride) attachment[s] = attachment_override[s];
+  std::fill(sequence_index.begin(), sequence_index.end(), -1);
+  std::copy(setup_draw_order_.begin(), setup_draw_order_.end(), draw_order.begin());
+  // No deform: the slots' floats are not read, so they are not cleared.
+  std::fill(deform_attachment.begin(), deform_attachment.end(), -1);
 
+  // Constraint parameters are read from the data every time: the data's values are the setup.
   for (std::size_t i = 0; i < ik.size(); ++i) {
     const IkData& c = data.ik[i];
     ik[i] = {c.mix, c.softness, c.bend, c.compress, c.stretch};

@@ -89,6 +89,9 @@ struct ClipData {
   // keys_each_property_once): the sampler may then write a lone full-weight sample straight into the
   // pose instead of averaging it.
   bool keys_each_property_once = false;
+  // False when the clip has no physics reset timeline (set when the clip is loaded), so the sampler
+  // need not look for reset keys.
+  bool has_physics_resets = true;
 };
 
 class SkeletonData;

@@ -103,6 +103,7 @@ class SkeletonPose {
   std::vector<ColorF> setup_color_, setup_dark_;
   std::vector<std::int32_t> setup_attachment_;
   const std::vector<SkinEntry>* setup_skin_ = nullptr;
+  std::vector<std::uint16_t> setup_draw_order_;  // 0, 1, 2, …: copied in whole by set_to_setup
 };
 
 }  // namespace mf::skel
