@@ -6,10 +6,14 @@
 #
 # Runs `mfe skel bench <rig> --clip <clip> --instances 20 --frames N` under
 # `valgrind --tool=callgrind` for N = 90 and N = 30 and divides the difference by
-# 60 frames × 20 instances × 3 repetitions (the bench runs 3), so loading cancels. Stages are the
-# inclusive counts of mf::skel::ClipSampler::apply (clip application), mf::skel::update_skeleton
-# (update order: world transforms, constraints, physics) and mf::skel::SkeletonInstance::vertices
-# (CPU vertices), read with `callgrind_annotate --inclusive=yes`; the total is the program's.
+# 60 frames × 20 instances × 3 repetitions (the bench runs 3), so loading cancels. Stages are
+# inclusive counts, read with `callgrind_annotate --inclusive=yes`: clip application =
+# mf::anim::AnimationTracks::update + AnimationTracks::samples + mf::skel::SkeletonInstance::apply
+# (the clip sampler); update order = mf::skel::update_skeleton (world transforms, constraints,
+# physics); CPU vertices = mf::skel::SkeletonInstance::world_positions (positions of every visible
+# region and mesh vertex); total = the three. Apart: the CPU vertex buffers
+# (mf::skel::SkeletonInstance::vertices: positions, UVs, colours, triangles, draw runs, clipping) and
+# the whole program (the bench's loops and the buffers included).
 #
 # Needs valgrind (Debian: apt-get install valgrind; scripts/setup.sh installs it) and a release build
 # of mfe: build/release/bin/mfe, or the binary named by $MFE. Takes a few minutes per rig.
@@ -58,9 +62,14 @@ for frames in 90 30; do
     { cat "$work/valgrind.$frames.txt" >&2; exit 1; }
   callgrind_annotate --inclusive=yes --threshold=100 "$out" >"$work/annotated.$frames"
   counts[total.$frames]=$(awk '/^(summary|totals):/ { print $2; exit }' "$out")
-  counts[apply.$frames]=$(inclusive "$work/annotated.$frames" "mf::skel::ClipSampler::apply")
+  counts[program.$frames]=${counts[total.$frames]}
+  counts[apply.$frames]=$(( $(inclusive "$work/annotated.$frames" "mf::anim::AnimationTracks::update") +
+                            $(inclusive "$work/annotated.$frames" "mf::anim::AnimationTracks::samples") +
+                            $(inclusive "$work/annotated.$frames" "mf::skel::SkeletonInstance::apply") ))
   counts[update.$frames]=$(inclusive "$work/annotated.$frames" "mf::skel::update_skeleton")
-  counts[vertices.$frames]=$(inclusive "$work/annotated.$frames" "mf::skel::SkeletonInstance::vertices")
+  counts[vertices.$frames]=$(inclusive "$work/annotated.$frames" "mf::skel::SkeletonInstance::world_positions")
+  counts[buffers.$frames]=$(inclusive "$work/annotated.$frames" "mf::skel::SkeletonInstance::vertices")
+  counts[total.$frames]=$(( counts[apply.$frames] + counts[update.$frames] + counts[vertices.$frames] ))
 done
 
 frames_counted=$(( (90 - 30) * instances * repetitions ))
@@ -74,3 +83,5 @@ echo "  clip application  $(per_frame apply)"
 echo "  update order      $(per_frame update)"
 echo "  CPU vertices      $(per_frame vertices)"
 echo "  total             $(per_frame total)"
+echo "  apart: CPU vertex buffers $(per_frame buffers)"
+echo "  apart: whole program      $(per_frame program)"

@@ -2,13 +2,18 @@
 // can measure their own: N instances with staggered start times, nanoseconds per skeleton-frame for
 // each stage, median of 3 repetitions, as text or one JSON object (--json).
 //
+// Each instance is an AnimatedSkeleton playing the clip on track 0 (looping when the clip loops).
 // Stages, each over the whole crowd before the next (a barrier between stages, so each stage's figure
-// is its own): clip application (ClipSampler::apply), update order (skel::update_skeleton), CPU
-// vertices (SkeletonInstance::vertices). With --threads 1 (the default) every stage is a plain loop on
-// the calling thread (CrowdUpdater::for_each with one thread), so instruction counts of the three
-// calls (callgrind) are single-thread figures; wall time and the calling thread's CPU time are
-// reported. With --threads N > 1 each stage runs across N threads (mf_parallel) and the figures are
-// wall time: per skeleton-frame = a stage's wall time / (frames × instances).
+// is its own): clip application (the tracks advance by 1/60 s, their samples, ClipSampler::apply, the
+// signals drained), update order (skel::update_skeleton, physics stepping by 1/60 s), CPU vertices
+// (SkeletonInstance::world_positions: the world position of every vertex of every visible region
+// and mesh). The total is these three. Measured apart, outside the total: the CPU vertex buffers
+// (SkeletonInstance::vertices: positions again, with UVs, colours, triangles, draw runs and
+// clipping). With --threads 1 (the default) every stage is a plain loop on the calling thread
+// (CrowdUpdater::for_each with one thread), so instruction counts of these calls (callgrind) are
+// single-thread figures; wall time and the calling thread's CPU time are reported. With --threads N >
+// 1 each stage runs across N threads (mf_parallel) and the figures are wall time: per skeleton-frame =
+// a stage's wall time / (frames × instances).
 
 #include <algorithm>
 #include <chrono>
@@ -22,6 +27,7 @@
 #include "commands.hpp"
 #include "mf/offline/json/json_writer.hpp"
 #include "mf/parallel/crowd_updater.hpp"
+#include "mf/skel/animated_skeleton.hpp"
 #include "mf/skel/constraints.hpp"
 #include "mf/skel/skeleton_instance.hpp"
 #include "runtime_setup.hpp"
@@ -42,6 +48,7 @@ struct BenchOptions {
 // Seconds spent in each stage over a run's frames.
 struct StageTimes {
   double sampling = 0, update_order = 0, vertices = 0;
+  double buffers = 0;  // the CPU vertex buffers, apart from the total
   double total() const { return sampling + update_order + vertices; }
 };
 
@@ -76,44 +83,47 @@ Stamp lap(const Stamp& start, double& wall, double& cpu) {
 
 RunResult run_once(const RuntimeSetup& rt, int clip, const BenchOptions& o, parallel::CrowdUpdater& updater) {
   const skel::SkeletonData& data = *rt.data;
-  std::vector<std::unique_ptr<skel::SkeletonInstance>> crowd;
-  std::vector<skel::ClipSampler> samplers;
-  std::vector<skel::EventBuffer> events(static_cast<std::size_t>(o.instances));
-  for (int i = 0; i < o.instances; ++i) {
-    crowd.push_back(std::make_unique<skel::SkeletonInstance>(data));
-    rt.apply_skin(crowd.back()->pose());
-    samplers.emplace_back(data);
-  }
-  const std::size_t count = crowd.size();
+  constexpr float kStep = 1.0f / 60;
   const float length = std::max(data.clips[static_cast<std::size_t>(clip)].length, 1e-3f);
   const bool loop = data.clip(clip)->loop != skel::LoopMode::None;
-  // Bones and constraints, with physics stepping by the frame's time.
-  const skel::FrameContext context{.delta = 1.0f / 60};
-  float now = 0;
+  std::vector<std::unique_ptr<skel::AnimatedSkeleton>> crowd;
+  for (int i = 0; i < o.instances; ++i) {
+    crowd.push_back(std::make_unique<skel::AnimatedSkeleton>(data));
+    skel::AnimatedSkeleton& s = *crowd.back();
+    rt.apply_skin(s.pose());
+    s.tracks().set_clip(0, clip, loop);
+    // Staggered start times over the clip, set up outside the timed frames.
+    s.tracks().update(length * static_cast<float>(i) / static_cast<float>(o.instances));
+    s.instance().apply(s.tracks().samples());
+    s.tracks().drain_signals([](const anim::TrackSignal&) {});
+  }
+  const std::size_t count = crowd.size();
+  const skel::FrameContext context{.delta = kStep};
   auto apply_clip = [&](std::size_t i) {
-    const float offset = length * static_cast<float>(i) / static_cast<float>(o.instances);
-    const anim::ClipSample s = skel::loop_sample(data, clip, offset + now - 1.0f / 60, offset + now, loop);
-    auto& buffer = events[i];
-    buffer.clear();
-    samplers[i].apply(crowd[i]->pose(), {&s, 1}, buffer);
+    skel::AnimatedSkeleton& s = *crowd[i];
+    s.tracks().update(kStep);
+    s.instance().apply(s.tracks().samples());
+    s.tracks().drain_signals([](const anim::TrackSignal&) {});
   };
   auto update_order = [&](std::size_t i) { skel::update_skeleton(crowd[i]->pose(), context); };
   // The CPU vertices stage: its one call per instance.
-  auto cpu_vertices = [&](std::size_t i) { crowd[i]->vertices(); };
+  auto cpu_vertices = [&](std::size_t i) { crowd[i]->instance().world_positions(); };
+  auto vertex_buffers = [&](std::size_t i) { crowd[i]->instance().vertices(); };
 
   RunResult r;
   for (int f = 0; f < o.frames; ++f) {
-    now = static_cast<float>(f) / 60;
     Stamp start = Stamp::now();
     updater.for_each(count, apply_clip);
     start = lap(start, r.wall.sampling, r.cpu.sampling);
     updater.for_each(count, update_order);
     start = lap(start, r.wall.update_order, r.cpu.update_order);
     updater.for_each(count, cpu_vertices);
-    lap(start, r.wall.vertices, r.cpu.vertices);
+    start = lap(start, r.wall.vertices, r.cpu.vertices);
+    updater.for_each(count, vertex_buffers);
+    lap(start, r.wall.buffers, r.cpu.buffers);
   }
   std::size_t vertices = 0;
-  for (auto& instance : crowd) vertices += instance->vertices().vertices().size();
+  for (auto& s : crowd) vertices += s->instance().world_positions().vertex_count();
   r.vertices_per_skeleton = static_cast<double>(vertices) / static_cast<double>(count);
   return r;
 }
@@ -138,7 +148,8 @@ Figures medians(const std::vector<RunResult>& runs, StageTimes RunResult::*clock
   };
   return {{median_of([](const StageTimes& t) { return t.sampling; }),
            median_of([](const StageTimes& t) { return t.update_order; }),
-           median_of([](const StageTimes& t) { return t.vertices; })},
+           median_of([](const StageTimes& t) { return t.vertices; }),
+           median_of([](const StageTimes& t) { return t.buffers; })},
           median_of([](const StageTimes& t) { return t.total(); })};
 }
 
@@ -165,6 +176,7 @@ struct Fields {
     put("updateOrder", f.stages.update_order);
     put("cpuVertices", f.stages.vertices);
     put("total", f.total);
+    put("cpuVertexBuffers", f.stages.buffers);
     w.end_object();
     put(frame_key, f.total * instances / 1e6);
   }
@@ -234,7 +246,7 @@ int run_bench(const BenchOptions& o) {
   }
   std::printf("%s, clip %s: %d instances x %d frames, %s, median of 3 runs\n", o.rig.c_str(), o.clip.c_str(), o.instances,
               o.frames, threads.c_str());
-  std::printf("  rig               %lld bones, %lld slots, %.0f vertices per skeleton-frame (CPU path)\n",
+  std::printf("  rig               %lld bones, %lld slots, %.0f region and mesh vertices per skeleton-frame\n",
               static_cast<long long>(bones), static_cast<long long>(slots), vertices);
   auto row = [&](const char* name, double w, double c) {
     if (one_thread)
@@ -246,6 +258,7 @@ int run_bench(const BenchOptions& o) {
   row("update order", wall.stages.update_order, cpu.stages.update_order);
   row("CPU vertices", wall.stages.vertices, cpu.stages.vertices);
   row("total", wall.total, cpu.total);
+  row("(vertex buffers)", wall.stages.buffers, cpu.stages.buffers);
   std::printf("  %.3f ms per frame for all instances", wall.total * o.instances / 1e6);
   if (one_thread) std::printf(" (CPU %.3f ms)", cpu.total * o.instances / 1e6);
   std::printf("\n");
