@@ -107,12 +107,16 @@ void remember(PhysicsState& s, const Anchor& anchor, const FrameContext& context
 float drawn_turn(const PhysicsData& c, const PhysicsState& s, float mix) { return s.angle * (c.rotate + c.shear_x) * mix; }
 
 // (x, y) turned by `radians` (clockwise on screen, Y down).
-void turn(float radians, float& x, float& y) {
-  const float cs = std::cos(radians), sn = std::sin(radians);
-  const float nx = cs * x - sn * y;
-  y = sn * x + cs * y;
-  x = nx;
-}
+// A turn by an angle, its cosine and sine computed once for every vector it turns.
+struct Turn {
+  explicit Turn(float radians) : cs(std::cos(radians)), sn(std::sin(radians)) {}
+  void operator()(float& x, float& y) const {
+    const float nx = cs * x - sn * y;
+    y = sn * x + cs * y;
+    x = nx;
+  }
+  float cs, sn;
+};
 
 void advance(PhysicsState& s, const PhysicsData& c, const PhysicsPose& p, const Anchor& anchor,
              const FrameContext& context, float mix) {
@@ -142,11 +146,11 @@ void advance(PhysicsState& s, const PhysicsData& c, const PhysicsPose& p, const 
     // The drawn bone T (the animated axis turned as drawn) and how far its tip moved: the origin's
     // movement, limited, plus the change of the turned axis. The bone turns by inertia × the angle at
     // which its old tip is seen from the new origin.
-    const float angle = drawn_turn(c, s, mix);
+    const Turn turn(drawn_turn(c, s, mix));
     float tx = anchor.axis_x, ty = anchor.axis_y;
     float qx = s.tip_x - s.origin_x, qy = s.tip_y - s.origin_y;  // the previous animated axis
-    turn(angle, tx, ty);
-    turn(angle, qx, qy);
+    turn(tx, ty);
+    turn(qx, qy);
     const float mx = std::clamp(dx, -most, most) + tx - qx, my = std::clamp(dy, -most, most) + ty - qy;
     const float ox = tx - mx, oy = ty - my;  // the old tip, from the new origin
     s.angle += p.inertia * std::atan2(tx * oy - ty * ox, tx * ox + ty * oy);
@@ -164,7 +168,7 @@ void advance(PhysicsState& s, const PhysicsData& c, const PhysicsPose& p, const 
     if (has_direction) {
       // Wind and gravity: their parts across and along the drawn bone, over its length.
       float ux = anchor.axis_x / anchor.length, uy = anchor.axis_y / anchor.length;
-      turn(drawn_turn(c, s, mix), ux, uy);
+      Turn(drawn_turn(c, s, mix))(ux, uy);
       step(spring, (ux * spring.force_y - uy * spring.force_x) / anchor.length, s.angle, s.spin);
       step(spring, (ux * spring.force_x + uy * spring.force_y) / anchor.length, s.stretch, s.stretch_rate);
     }
@@ -202,8 +206,8 @@ void apply(SkeletonPose& pose, int bone, const PhysicsData& c, const PhysicsStat
     // The world axes turn as drawn (each keeps its length): X by θ·(rotate + shear X), Y by θ·rotate.
     detail::BoneWorld w = detail::bone_world(pose, bone);
     const float degrees = s.angle * kRadToDeg * mix;
-    w.rotate(degrees * c.rotate);
-    w.rotate_x_axis(degrees * c.shear_x);
+    if (c.rotate != 0) w.rotate(degrees * c.rotate);
+    if (c.shear_x != 0) w.rotate_x_axis(degrees * c.shear_x);
     detail::set_bone_world(pose, bone, w, false, true);
   }
   if (c.scale_x != 0) {
