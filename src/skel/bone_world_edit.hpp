@@ -8,21 +8,26 @@
 
 #include "mf/core/math/angle.hpp"
 #include "mf/core/math/bone_local.hpp"
+#include "mf/core/math/hypot.hpp"
 #include "mf/skel/skeleton_pose.hpp"
 #include "mf/skel/world_transform.hpp"
 
 namespace mf::skel::detail {
 
 // An angle in degrees brought into [−180, 180].
-inline float wrap_degrees(float degrees) { return std::remainder(degrees, 360.0f); }
+inline float wrap_degrees(float degrees) {
+  // std::remainder returns an angle already in [−180, 180] unchanged: skip its call then.
+  if (degrees >= -180.0f && degrees <= 180.0f) return degrees;
+  return std::remainder(degrees, 360.0f);
+}
 
 // A bone's world transform: x' = a·x + b·y + x, y' = c·x + d·y + y (skeleton space).
 struct BoneWorld {
   float a, b, c, d, x, y;
 
   float rotation() const { return std::atan2(c, a) * kRadToDeg; }  // direction of the X axis
-  float scale_x() const { return std::hypot(a, c); }
-  float scale_y() const { return std::hypot(b, d); }
+  float scale_x() const { return hypot_float(a, c); }
+  float scale_y() const { return hypot_float(b, d); }
   // Angle of the Y axis away from the X axis turned by +90°, in [−180, 180].
   float shear_y() const { return wrap_degrees((std::atan2(d, b) - std::atan2(c, a)) * kRadToDeg - 90.0f); }
 
@@ -98,11 +103,11 @@ inline void set_bone_world(SkeletonPose& p, int bone, const BoneWorld& w, bool p
       // Keep the rotation continuous with the old value rather than jumping by 360°.
       const float rotation = x_angle - shx;
       p.rotation[i] += wrap_degrees(rotation - p.rotation[i]);
-      p.scale_x[i] = s1 * std::hypot(a, c);
+      p.scale_x[i] = s1 * hypot_float(a, c);
       // The Y axis is sy·(cos, sin)(rotation + 90 + shear Y); with |shear Y − shear X| < 90° the sign of
       // sy is the determinant's sign times the sign of sx.
       const float s2 = (a * d - b * c) < 0 ? -s1 : s1;
-      p.scale_y[i] = s2 * std::hypot(b, d);
+      p.scale_y[i] = s2 * hypot_float(b, d);
       const float y_angle = std::atan2(s2 * d, s2 * b) * kRadToDeg;
       p.shear_y[i] = shx + wrap_degrees(y_angle - x_angle - 90.0f);
     }

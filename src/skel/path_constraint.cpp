@@ -54,6 +54,7 @@
 
 #include "bone_world_edit.hpp"
 #include "mf/core/math/angle.hpp"
+#include "mf/core/math/hypot.hpp"
 #include "mf/skel/constraints.hpp"
 #include "mf/skel/cpu_vertices.hpp"
 #include "mf/skel/world_transform.hpp"
@@ -117,7 +118,9 @@ struct PathView {
   }
 
   // Writes x, y and the tangent angle (degrees, NaN when undefined) of the point `distance` along.
-  void place(float distance, float* out) const {
+  // Without `tangent` the angle is NaN on the path (its arctangent is not computed); beyond the
+  // ends it is still the end's tangent, which the position follows.
+  void place(float distance, float* out, bool tangent) const {
     if (closed && total > 0) {
       distance = std::fmod(distance, total);
       if (distance < 0) distance += total;
@@ -141,7 +144,7 @@ struct PathView {
     const Bezier b = segment(entry / per_segment);
     const float t = t0 + fraction * step;
     b.at(t, out[0], out[1]);
-    out[2] = b.direction(t);
+    out[2] = tangent ? b.direction(t) : std::numeric_limits<float>::quiet_NaN();
   }
 
   // The end of `b` at parameter `t` (0 or 1), moved `beyond` pixels along its tangent there.
@@ -166,7 +169,7 @@ void measure(const PathView& path, float* table) {
     for (std::uint32_t j = 1; j <= kPathCurveSegments; ++j) {
       float x, y;
       b.at(static_cast<float>(j) / kPathCurveSegments, x, y);
-      total += std::hypot(x - px, y - py);
+      total += hypot_float(x - px, y - py);
       table[k * kPathCurveSegments + j - 1] = total;
       px = x;
       py = y;
@@ -176,7 +179,7 @@ void measure(const PathView& path, float* table) {
 
 float world_length(const SkeletonPose& pose, std::int32_t bone) {
   const auto i = static_cast<std::size_t>(bone);
-  return pose.data().bones.length[i] * std::hypot(pose.a[i], pose.c[i]);
+  return pose.data().bones.length[i] * hypot_float(pose.a[i], pose.c[i]);
 }
 
 float spacing_after(const PathData& c, const PathPose& pp, const SkeletonPose& pose, std::size_t i, float total,
@@ -268,8 +271,10 @@ void solve_path(SkeletonPose& pose, int index) {
   if (c.spacing_mode == SpacingMode::Proportional)
     for (const std::int32_t bone : c.bones) length_sum += world_length(pose, bone);
   float distance = c.position_mode == PositionMode::Percent ? pp.position * path.total : pp.position;
+  // Only the tangent rotate mode reads the path's tangent at each place.
+  const bool tangent = c.rotate_mode == RotateMode::Tangent && pp.mix_rotate != 0;
   for (std::size_t i = 0; i <= n; ++i) {
-    path.place(distance, places + 3 * i);
+    path.place(distance, places + 3 * i, tangent);
     if (i < n) distance += spacing_after(c, pp, pose, i, path.total, length_sum);
   }
 
@@ -289,7 +294,7 @@ void solve_path(SkeletonPose& pose, int index) {
     }
     if (pp.mix_rotate != 0) {
       const float dx = next[0] - here[0], dy = next[1] - here[1];
-      const float reach = std::hypot(dx, dy);
+      const float reach = hypot_float(dx, dy);
       float direction = here[2];
       if (c.rotate_mode != RotateMode::Tangent)
         direction = reach > 0 ? std::atan2(dy, dx) * kRadToDeg : std::numeric_limits<float>::quiet_NaN();

@@ -44,6 +44,7 @@
 #include <cmath>
 
 #include "mf/core/math/angle.hpp"
+#include "mf/core/math/hypot.hpp"
 #include "mf/skel/constraints.hpp"
 #include "mf/skel/world_transform.hpp"
 #include "bone_world_edit.hpp"
@@ -67,7 +68,7 @@ Anchor read_anchor(const SkeletonPose& pose, int bone) {
   const auto i = static_cast<std::size_t>(bone);
   const float length = pose.data().bones.length[i];
   const float ax = pose.a[i] * length, ay = pose.c[i] * length;
-  return {pose.world_x[i], pose.world_y[i], ax, ay, std::hypot(ax, ay)};
+  return {pose.world_x[i], pose.world_y[i], ax, ay, hypot_float(ax, ay)};
 }
 
 // One update's spring parameters (the animated parameters are constant within an update).
