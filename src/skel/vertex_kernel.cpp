@@ -21,6 +21,15 @@ void pack_bones(const SkeletonPose& pose, float* out) {
 
 #if defined(__SSE2__)
 
+// With GCC on x86-64 Linux the loop is also compiled for AVX and the processor picks the clone when
+// the program loads: the same operations in the same order (no fused multiply-add), so the same
+// floats, in fewer instructions (three-operand forms, no register copies).
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__)
+#define MF_AVX_CLONE __attribute__((target_clones("avx", "default")))
+#else
+#define MF_AVX_CLONE
+#endif
+
 namespace {
 
 // (lx, ly) through the bone: (a·lx + b·ly + x, c·lx + d·ly + y) in the two low lanes.
@@ -40,6 +49,7 @@ inline void store_pair(float* out, __m128 v) { _mm_store_sd(reinterpret_cast<dou
 static_assert(sizeof(Influence) == 16 && offsetof(Influence, weight) == 4 && offsetof(Influence, x) == 8 &&
               offsetof(Influence, y) == 12);
 
+MF_AVX_CLONE
 void write_world_vertices(const SkeletonPose& pose, std::int32_t slot, const AttachmentRecord& att,
                           const float* packed_bones, float* out, std::size_t stride) {
   const SkeletonData& data = pose.data();
