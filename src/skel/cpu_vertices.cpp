@@ -73,6 +73,7 @@ CpuVertices::CpuVertices(const SkeletonData& data, std::size_t max_clipped_verti
   drawn_.resize(slots);
   written_.resize(slots);
   bones_.resize(detail::kPackedBoneFloats * data.bones.size());
+  rigid_bones_ = detail::rigid_bones(data);
   scratch_.resize(4 * largest);
   clip_polygon_.resize(2 * clip_vertices);
   bounds_ = empty_bounds();
@@ -195,7 +196,8 @@ void CpuVertices::draw(const SkeletonPose& pose, std::int32_t slot, std::int32_t
     } else {
       const auto base = static_cast<std::uint32_t>(vertex_count_);
       CpuVertex* out = vertices_.data() + vertex_count_;
-      detail::write_world_vertices(pose, slot, att, bones_.data(), &out->x, kFloatsPerVertex);
+      detail::write_world_vertices(pose, slot, att, rigid_bones_[static_cast<std::size_t>(attachment)], bones_.data(),
+                                   &out->x, kFloatsPerVertex);
       if (!reuse) {
         for (std::uint32_t i = 0; i < att.vertex_count; ++i) {
           out[i].u = u0 + uvs[2 * i] * du;

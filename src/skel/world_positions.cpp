@@ -18,6 +18,7 @@ WorldPositions::WorldPositions(const SkeletonData& data) {
   positions_.resize(2 * room);
   ranges_.resize(data.slots.size());
   bones_.resize(detail::kPackedBoneFloats * data.bones.size());
+  rigid_bones_ = detail::rigid_bones(data);
 }
 
 void WorldPositions::update(const SkeletonPose& pose) {
@@ -32,7 +33,8 @@ void WorldPositions::update(const SkeletonPose& pose) {
     const AttachmentRecord& att = data.attachments[static_cast<std::size_t>(index)];
     if (!detail::draws(att.kind) || !pose.active[static_cast<std::size_t>(data.slots.bone[slot])]) continue;
     if (vertex_count_ + att.vertex_count > room || range_count_ == ranges_.size()) continue;
-    detail::write_world_vertices(pose, slot, att, bones_.data(), positions_.data() + 2 * vertex_count_, 2);
+    detail::write_world_vertices(pose, slot, att, rigid_bones_[static_cast<std::size_t>(index)], bones_.data(),
+                                 positions_.data() + 2 * vertex_count_, 2);
     ranges_[range_count_++] = {slot, index, static_cast<std::uint32_t>(vertex_count_), att.vertex_count};
     vertex_count_ += att.vertex_count;
   }

@@ -115,6 +115,7 @@ class CpuVertices {
   std::vector<Written> written_;
   std::size_t written_count_ = 0;  // entries of written_ from the last update
   std::vector<float> bones_;       // the pose's world transforms packed for the vertex loop (vertex_kernel.hpp)
+  std::vector<std::int32_t> rigid_bones_;  // per attachment: its one bone, or −1 (vertex_kernel.hpp)
 };
 
 // The number of world vertices compute_world_vertices gives for an attachment: its vertex count, and 1

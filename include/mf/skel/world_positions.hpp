@@ -38,6 +38,7 @@ class WorldPositions {
   std::vector<float> positions_;
   std::vector<PositionRange> ranges_;
   std::vector<float> bones_;  // the pose's world transforms packed for the vertex loop
+  std::vector<std::int32_t> rigid_bones_;  // per attachment: its one bone, or −1 (vertex_kernel.hpp)
   std::size_t vertex_count_ = 0, range_count_ = 0;
 };
 
