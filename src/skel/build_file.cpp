@@ -517,6 +517,21 @@ bool validate_skeleton(const SkeletonData& d, Problem& problem) {
     if (d.constraint_steps[i].kind == UpdateKind::Bone) return fail(problem, item("constraintSteps", i), "a constraint step cannot be a bone");
     if (!check_index(problem, d.constraint_steps[i].index, 0, constraint_count(d, d.constraint_steps[i].kind), item("constraintSteps", i), "index")) return false;
   }
+  // The update order numbers its constraint steps by counting them (constraint ids index per-pose
+  // tables sized by constraintSteps): they must be constraintSteps, in that order.
+  std::size_t next_constraint = 0;
+  for (std::size_t i = 0; i < d.update_order.size(); ++i) {
+    const UpdateStep& step = d.update_order[i];
+    if (step.kind == UpdateKind::Bone) continue;
+    if (next_constraint >= constraints || d.constraint_steps[next_constraint].kind != step.kind ||
+        d.constraint_steps[next_constraint].index != step.index)
+      return fail(problem, item("updateOrder", i), "constraint step " + std::to_string(next_constraint) +
+                                                       " of the update order differs from constraintSteps");
+    ++next_constraint;
+  }
+  if (next_constraint != constraints)
+    return fail(problem, "updateOrder", "has " + std::to_string(next_constraint) + " constraint steps where constraintSteps lists " +
+                                            std::to_string(constraints));
   if (d.slot_deform_floats.size() != slots) return fail(problem, "slotDeformFloats", "there must be one entry per slot");
   // Poses allocate these ranges: each must be no larger than the slot's largest attachment needs, so a
   // damaged size can never ask for gigabytes.
