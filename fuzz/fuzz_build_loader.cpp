@@ -43,6 +43,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         context.delta = 1.0f / 60;
         instance.update({&sample, 1}, context);
         (void)instance.vertices();
+        (void)instance.world_positions();
       }
     }
   }
