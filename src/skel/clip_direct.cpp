@@ -246,7 +246,7 @@ void ClipSampler::apply_direct(SkeletonPose& pose, const anim::ClipSample& sampl
         PhysicsPose& p = pose.physics[target];
         float* fields[] = {&p.inertia, &p.strength, &p.damping, &p.mass_inverse, &p.wind, &p.gravity, &p.mix};
         const int k = static_cast<int>(tl.kind) - static_cast<int>(TimelineKind::PhysicsInertia);
-        *fields[k] = tl.kind == TimelineKind::PhysicsMass ? (v[0] != 0 ? 1.0f / v[0] : 0.0f) : v[0];
+        *fields[k] = physics_param_value(tl.kind, v[0]);
         break;
       }
       case TimelineKind::PhysicsReset: break;  // mark_physics_resets: every sample, whatever its weight

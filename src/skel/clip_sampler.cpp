@@ -251,7 +251,7 @@ void ClipSampler::accumulate_timeline(SkeletonPose& pose, const anim::ClipSample
       if (!evaluate_timeline(clip, tl, t, cursor, v)) break;
       touched_constraints_.mark(physics_index(tl.target));
       const int k = static_cast<int>(tl.kind) - static_cast<int>(TimelineKind::PhysicsInertia);
-      const float value = tl.kind == TimelineKind::PhysicsMass ? (v[0] != 0 ? 1.0f / v[0] : 0.0f) : v[0];
+      const float value = physics_param_value(tl.kind, v[0]);
       const std::size_t at = physics_base_ + target * kPhysicsParams + static_cast<std::size_t>(k);
       if (additive) {
         param_add_[at] += value * w;

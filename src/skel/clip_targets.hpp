@@ -104,4 +104,9 @@ inline float setup_channel(const SlotTable& slots, std::size_t slot, int channel
   return channel_of(c, channel - 4);
 }
 
+// A physics parameter key's value as the pose holds it: mass keys are stored as the inverse mass.
+inline float physics_param_value(TimelineKind kind, float keyed) {
+  return kind == TimelineKind::PhysicsMass ? (keyed != 0 ? 1.0f / keyed : 0.0f) : keyed;
+}
+
 }  // namespace mf::skel::detail::clip_targets
