@@ -57,8 +57,25 @@ inline BoneWorld bone_world(const SkeletonPose& p, int bone) {
   return {p.a[i], p.b[i], p.c[i], p.d[i], p.world_x[i], p.world_y[i]};
 }
 
+// Recomputes the bone's world position alone from its local translation (the parent's full
+// transform applied to it, as update_world_transform does), for a bone whose local rotation, scale,
+// shear and inherit mode did not change since its world 2×2 was computed: that 2×2 stays as it is.
+inline void update_world_position(SkeletonPose& p, int bone) {
+  const auto i = static_cast<std::size_t>(bone);
+  const int parent = p.data().bones.parent[i];
+  if (parent < 0) {
+    p.world_x[i] = p.x[i];
+    p.world_y[i] = p.y[i];
+    return;
+  }
+  const auto q = static_cast<std::size_t>(parent);
+  p.world_x[i] = p.a[q] * p.x[i] + p.b[q] * p.y[i] + p.world_x[q];
+  p.world_y[i] = p.c[q] * p.x[i] + p.d[q] * p.y[i] + p.world_y[q];
+}
+
 // Makes `w` the bone's world transform by changing its local pose: its translation when `position`,
-// its rotation, scale and shear when `matrix`; then recomputes the bone's world transform.
+// its rotation, scale and shear when `matrix`; then recomputes the bone's world transform (its
+// position alone when only the translation changed).
 //
 // The bone's current world transform must be the one its current local pose gives (the caller
 // recomputes it first). Whatever the inherit mode, the world 2×2 is F·L with F taken from the parent
@@ -112,7 +129,8 @@ inline void set_bone_world(SkeletonPose& p, int bone, const BoneWorld& w, bool p
       p.shear_y[i] = shx + wrap_degrees(y_angle - x_angle - 90.0f);
     }
   }
-  update_world_transform(p, bone);
+  if (matrix) update_world_transform(p, bone);
+  else update_world_position(p, bone);
 }
 
 }  // namespace mf::skel::detail

@@ -200,7 +200,7 @@ void apply(SkeletonPose& pose, int bone, const PhysicsData& c, const PhysicsStat
         moved = true;
       }
     }
-    if (moved) update_world_transform(pose, bone);
+    if (moved) detail::update_world_position(pose, bone);  // the world 2×2 is unchanged
   }
   if (anchor.length <= kTiny) return;
   if (c.rotate != 0 || c.shear_x != 0) {
