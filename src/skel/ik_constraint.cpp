@@ -61,6 +61,7 @@
 #include "mf/core/math/vec2.hpp"
 #include "mf/skel/constraints.hpp"
 #include "mf/skel/world_transform.hpp"
+#include "solver_steps.hpp"
 
 namespace mf::skel {
 namespace {
@@ -254,7 +255,7 @@ double bend_chain(const Chain& g, const Straight& straight, double distance, int
 
 bool active(const SkeletonPose& p, int bone) { return p.active[static_cast<std::size_t>(bone)] != 0; }
 
-void solve_one(SkeletonPose& p, const IkData& data, const IkPose& ik, int bone, int target) {
+void solve_one(SkeletonPose& p, const IkData& data, const IkPose& ik, int bone, int target, bool recompute) {
   const auto i = static_cast<std::size_t>(bone);
   const Matrix2d frame = to_mat(inherited_frame(p, bone));
   const Matrix2d bone_shape = shape(p, i);
@@ -277,7 +278,7 @@ void solve_one(SkeletonPose& p, const IkData& data, const IkPose& ik, int bone, 
       if (data.uniform) p.scale_y[i] = static_cast<float>(p.scale_y[i] * factor);
     }
   }
-  update_world_transform(p, bone);
+  if (recompute) update_world_transform(p, bone);
 }
 
 // Softened aim distance (see the file comment); distances and softness in the inherited frame.
@@ -290,7 +291,8 @@ double soften(double distance, double reach, double softness) {
   return reach - over * over / (4 * s);
 }
 
-void solve_two(SkeletonPose& p, const IkData& data, const IkPose& ik, int parent, int child, int target) {
+void solve_two(SkeletonPose& p, const IkData& data, const IkPose& ik, int parent, int child, int target,
+               bool recompute) {
   const auto pi = static_cast<std::size_t>(parent), ci = static_cast<std::size_t>(child);
   assert(p.data().bones.parent[ci] == parent);
   const Matrix2d frame = to_mat(inherited_frame(p, parent));
@@ -362,21 +364,29 @@ void solve_two(SkeletonPose& p, const IkData& data, const IkPose& ik, int parent
     p.scale_x[pi] = static_cast<float>(p.scale_x[pi] * factor);
     if (data.uniform) p.scale_y[pi] = static_cast<float>(p.scale_y[pi] * factor);
   }
-  update_world_transform(p, parent);
   if (child_ok) p.rotation[ci] = mixed_rotation(p.rotation[ci], child_solved, ik.mix);
-  update_world_transform(p, child);
+  if (recompute) {
+    update_world_transform(p, parent);
+    update_world_transform(p, child);
+  }
 }
 
 }  // namespace
 
-void solve_ik(SkeletonPose& pose, int index) {
+namespace detail {
+
+void solve_ik(SkeletonPose& pose, int index, bool recompute_world) {
   const IkData& data = pose.data().ik[static_cast<std::size_t>(index)];
   const IkPose& ik = pose.ik[static_cast<std::size_t>(index)];
   if (ik.mix == 0 || data.bones.empty() || !active(pose, data.target)) return;
   for (const std::int32_t bone : data.bones)
     if (!active(pose, bone)) return;
-  if (data.bones.size() == 1) solve_one(pose, data, ik, data.bones[0], data.target);
-  else solve_two(pose, data, ik, data.bones[0], data.bones[1], data.target);
+  if (data.bones.size() == 1) solve_one(pose, data, ik, data.bones[0], data.target, recompute_world);
+  else solve_two(pose, data, ik, data.bones[0], data.bones[1], data.target, recompute_world);
 }
+
+}  // namespace detail
+
+void solve_ik(SkeletonPose& pose, int index) { detail::solve_ik(pose, index, true); }
 
 }  // namespace mf::skel

@@ -24,6 +24,47 @@ void mark_constrained(const SkeletonData& data, std::vector<std::uint8_t>& out) 
   }
 }
 
+// Whether the update order recomputes the bones of the IK step at `position` in bone steps after it
+// before anything reads their world transforms: each of its bones gets a bone step later, no bone
+// step of a child of a bone still waiting for its own comes first, and no constraint step in
+// between reads a waiting bone (its bones, their parents, its target; a path's bones cannot be
+// known here, so a path step in between is a read). Then the solver need not recompute them itself.
+bool ik_world_left_to_bone_steps(const SkeletonData& data, std::size_t position) {
+  const IkData& ik = data.ik[static_cast<std::size_t>(data.update_order[position].index)];
+  std::vector<std::int32_t> waiting(ik.bones.begin(), ik.bones.end());
+  auto is_waiting = [&](std::int32_t bone) {
+    return bone >= 0 && std::find(waiting.begin(), waiting.end(), bone) != waiting.end();
+  };
+  auto parent_of = [&](std::int32_t bone) { return data.bones.parent[static_cast<std::size_t>(bone)]; };
+  auto reads_waiting = [&](const std::vector<std::int32_t>& bones, std::int32_t target) {
+    if (is_waiting(target)) return true;
+    for (const std::int32_t b : bones)
+      if (is_waiting(b) || is_waiting(parent_of(b))) return true;
+    return false;
+  };
+  for (std::size_t k = position + 1; k < data.update_order.size() && !waiting.empty(); ++k) {
+    const UpdateStep& step = data.update_order[k];
+    const auto index = static_cast<std::size_t>(step.index);
+    switch (step.kind) {
+      case UpdateKind::Bone:
+        if (is_waiting(parent_of(step.index))) return false;
+        waiting.erase(std::remove(waiting.begin(), waiting.end(), step.index), waiting.end());
+        break;
+      case UpdateKind::Ik:
+        if (reads_waiting(data.ik[index].bones, data.ik[index].target)) return false;
+        break;
+      case UpdateKind::Transform:
+        if (reads_waiting(data.transform[index].bones, data.transform[index].target)) return false;
+        break;
+      case UpdateKind::Physics:
+        if (reads_waiting({data.physics[index].bone}, -1)) return false;
+        break;
+      case UpdateKind::Path: return false;
+    }
+  }
+  return waiting.empty();
+}
+
 }  // namespace
 
 SkeletonPose::SkeletonPose(const SkeletonData& data) : data_(&data) {
@@ -92,6 +133,13 @@ SkeletonPose::SkeletonPose(const SkeletonData& data) : data_(&data) {
   }
   setup_draw_order_.resize(slots);
   for (std::size_t s = 0; s < slots; ++s) setup_draw_order_[s] = static_cast<std::uint16_t>(s);
+  ik_world_deferred.assign(data.constraint_steps.size(), 0);
+  for (std::size_t k = 0, id = 0; k < data.update_order.size(); ++k) {
+    if (data.update_order[k].kind == UpdateKind::Bone) continue;
+    if (data.update_order[k].kind == UpdateKind::Ik && id < ik_world_deferred.size())
+      ik_world_deferred[id] = ik_world_left_to_bone_steps(data, k) ? 1 : 0;
+    ++id;
+  }
   init_path_scratch(*this);
   init_physics_state(*this);
   reserve_cursors();

@@ -11,6 +11,7 @@
 #endif
 
 #include "mf/core/math/bone_local.hpp"
+#include "solver_steps.hpp"
 
 #include "mf/skel/constraints.hpp"
 #include "mf/skel/world_transform.hpp"
@@ -116,7 +117,7 @@ void update_skeleton(SkeletonPose& pose, const FrameContext& context) {
            data.constraint_steps[constraint].index == step.index);
     if (!pose.constraint_active[constraint]) continue;
     switch (step.kind) {
-      case UpdateKind::Ik: solve_ik(pose, step.index); break;
+      case UpdateKind::Ik: detail::solve_ik(pose, step.index, !pose.ik_world_deferred[constraint]); break;
       case UpdateKind::Transform: solve_transform(pose, step.index); break;
       case UpdateKind::Path: solve_path(pose, step.index); break;
       case UpdateKind::Physics: solve_physics(pose, step.index, context); break;

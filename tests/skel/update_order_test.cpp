@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <memory>
 #include <optional>
@@ -15,6 +16,7 @@
 #include "mf/skel/skeleton_instance.hpp"
 #include "mf/skel/world_transform.hpp"
 #include "bone_points.hpp"
+#include "synthetic_rig.hpp"
 #include "test_rig.hpp"
 
 namespace mf::skel {
@@ -227,6 +229,57 @@ TEST(UpdateOrder, SkeletonInstanceSolvesAfterTheClip) {
   EXPECT_LT(distance(origin(instance.pose(), rig.goal), {-80, 0}), kPx);
   EXPECT_LT(distance(origin(instance.pose(), rig.hand), {-50, 0}), kPx);
   EXPECT_NEAR(aim_error(instance.pose(), rig.eye, {-50, 0}), 0, kAngle);
+}
+
+}  // namespace
+}  // namespace mf::skel
+
+namespace mf::skel {
+namespace {
+
+// World transforms of every bone, bit for bit.
+bool same_world(const SkeletonPose& a, const SkeletonPose& b) {
+  return a.a == b.a && a.b == b.b && a.c == b.c && a.d == b.d && a.world_x == b.world_x && a.world_y == b.world_y;
+}
+
+// An IK step whose bones the build's update order recomputes before anything reads them leaves them
+// to those bone steps; the poses are the same as when the solver recomputes them itself.
+TEST(UpdateOrder, IkLeavesItsBonesToTheBoneStepsThatFollowWithTheSamePose) {
+  int left = 0;  // IK steps left to bone steps, over both rigs
+  for (const auto& rig : {testing::make_constraint_rig(), testing::make_raptor_shaped_rig()}) {
+    const auto built = testing::build_synthetic(rig);
+    const SkeletonData& data = *built.data;
+    SkeletonInstance deferred(data), solver(data);
+    std::fill(solver.pose().ik_world_deferred.begin(), solver.pose().ik_world_deferred.end(), 0);
+    for (const std::uint8_t d : deferred.pose().ik_world_deferred) left += d;
+    const int clip = data.find_clip(data.clips.front().name);
+    for (int f = 0; f < 90; ++f) {
+      const float t = static_cast<float>(f) / 60;
+      const anim::ClipSample s = loop_sample(data, clip, t - 1.0f / 60, t);
+      deferred.update({&s, 1}, FrameContext{.delta = 1.0f / 60});
+      solver.update({&s, 1}, FrameContext{.delta = 1.0f / 60});
+      ASSERT_TRUE(same_world(deferred.pose(), solver.pose())) << "frame " << f;
+    }
+  }
+  EXPECT_GT(left, 0) << "the builds' orders let some IK step leave its bones to bone steps";
+}
+
+// A hand-made order that never recomputes the IK's bones after it keeps the solver's own recompute.
+TEST(UpdateOrder, IkKeepsRecomputingWhenNoBoneStepFollows) {
+  SkeletonData data;
+  const int root = test::add_bone(data, "root", -1);
+  const int upper = test::add_bone(data, "upper", root, 0, 0, 0, 1, 1, 0, 0);
+  const int target = test::add_bone(data, "target", root, 30, 10);
+  data.bones.length[static_cast<std::size_t>(upper)] = 20;
+  data.ik.push_back({"ik", {upper}, target, 1, 0, 1, false, false, false, false});
+  data.update_order = {{UpdateKind::Bone, root}, {UpdateKind::Bone, upper}, {UpdateKind::Bone, target}, {UpdateKind::Ik, 0}};
+  data.constraint_steps = {{UpdateKind::Ik, 0}};
+  SkeletonPose pose(data);
+  ASSERT_EQ(pose.ik_world_deferred.size(), 1u);
+  EXPECT_EQ(pose.ik_world_deferred[0], 0);
+  update_skeleton(pose, {});
+  const auto u = static_cast<std::size_t>(upper);
+  EXPECT_NEAR(std::atan2(pose.c[u], pose.a[u]), std::atan2(10.0f, 30.0f), 1e-5f);  // pointing at the target
 }
 
 }  // namespace

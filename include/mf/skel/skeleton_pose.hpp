@@ -72,6 +72,9 @@ class SkeletonPose {
   std::vector<PathPose> path;
   std::vector<PhysicsPose> physics;
   std::vector<std::uint8_t> constraint_active;  // per constraint id (SkeletonData::constraint_steps)
+  // Per constraint id: an IK step whose bones the update order's later bone steps recompute before
+  // anything reads them (checked once, here), so the walk lets the solver skip recomputing them.
+  std::vector<std::uint8_t> ik_world_deferred;
   PathScratch path_scratch;                     // path_constraint.cpp
   std::vector<PhysicsState> physics_state;      // physics_constraint.cpp
 
