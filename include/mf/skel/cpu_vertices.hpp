@@ -75,7 +75,9 @@ class CpuVertices {
   std::span<const DrawnAttachment> drawn() const { return {drawn_.data(), drawn_count_}; }
 
   // Bounds of the drawn vertices (after clipping), skeleton space; when nothing is drawn, the origins
-  // of the active bones; empty() only for a skeleton without active bones.
+  // of the active bones; empty() only for a skeleton without active bones. Computed from the vertices
+  // by the first call after an update (so updates that never ask pay nothing); like update(), not to
+  // be called on one object from two threads at once.
   Bounds bounds() const;
 
   // Triangles left out of the last update for lack of room.
