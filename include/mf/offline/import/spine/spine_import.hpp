@@ -15,15 +15,10 @@
 #include "mf/imaging/image.hpp"
 #include "mf/offline/format/clip_model.hpp"
 #include "mf/offline/format/skeleton_model.hpp"
+#include "mf/offline/import/import_note.hpp"
 #include "mf/offline/import/spine/spine_atlas.hpp"
 
 namespace mf::offline {
-
-// One thing that did not map exactly, with the Spine JSON path (or atlas line) it came from.
-struct ImportNote {
-  std::string where;    // e.g. "skins[0].attachments.head.head" or "hero.atlas:12"
-  std::string message;
-};
 
 struct SpineImport {
   std::string name;      // rig name: the JSON's base name

@@ -1,0 +1,78 @@
+#pragma once
+// PSD reader: the layered Photoshop files 2D artists' tools write (Photoshop, GIMP, Krita, Affinity,
+// ag-psd), read into a tree of pixel layers and groups. Written from Adobe's published file format
+// specification.
+//
+// Read: PSD version 1 in RGB colour mode at 8 or 16 bits per channel (16 reduced to 8 with rounding);
+// the layer records with their Unicode names (`luni`), groups and their nesting (`lsct`: open and
+// closed folders and the section dividers that end them), visibility, opacity, fill (`iOpa`), blend
+// mode key, clipping flag and bounds; channel data raw or RLE (PackBits); the merged composite image.
+// Refused with an error saying what the file is: PSB (version 2), grayscale, CMYK, indexed, bitmap,
+// multichannel, Lab and duotone colour modes, 1- and 32-bit channels, ZIP-compressed channels (the
+// error names the layer). Skipped with a warning naming the layer: adjustment and fill layers, smart
+// objects (placed layers), layer effects (the layer itself is kept, without them), layer masks (the
+// layer is kept unmasked).
+//
+// Every length and count is checked against the bytes left before it is used: a damaged file is an
+// error with the byte offset of the value that is wrong, never a crash or an allocation larger than
+// the file can fill.
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "mf/core/expected.hpp"
+#include "mf/imaging/image.hpp"
+
+namespace mf::imaging {
+
+// The largest canvas side accepted (Photoshop's own limit for PSD version 1).
+inline constexpr int kMaxPsdSide = 30000;
+
+struct PsdLayer {
+  enum class Kind : std::uint8_t { Pixel, Group };
+
+  Kind kind = Kind::Pixel;
+  std::string name;     // UTF-8: the `luni` name when present, else the Pascal name (Windows-1252)
+  int record = 0;       // index of the layer record in the file (0 = bottom-most), for messages
+  bool visible = true;
+  bool group_open = true;  // groups: an open folder in the Layers panel (closed folders are still read)
+  std::uint8_t opacity = 255;
+  std::uint8_t fill = 255;  // fill opacity (`iOpa`); 255 when absent
+  char blend[4] = {'n', 'o', 'r', 'm'};  // blend mode key as stored: "norm", "mul ", "scrn", "lddg", ...
+  bool clipping = false;    // clipped to the layer below (a clipping mask)
+
+  // Pixel layers: the layer's rectangle on the canvas (it may reach past the canvas edges) and its
+  // pixels, RGBA8 straight alpha, `bounds.width × bounds.height`. Empty for an empty layer.
+  // Groups: the union of their children's bounds; no pixels.
+  Rect bounds;
+  Image pixels;
+
+  // Groups: their layers and groups, bottom-most first (draw order).
+  std::vector<PsdLayer> children;
+
+  bool is_group() const { return kind == Kind::Group; }
+  std::string blend_key() const { return std::string(blend, 4); }
+};
+
+// Something read but not carried into the tree, or carried without part of it.
+struct PsdWarning {
+  std::string layer;    // the layer's path, group names joined by '/', e.g. "Body/Torso"; empty: the file
+  std::string message;
+};
+
+struct PsdDocument {
+  int width = 0, height = 0;
+  int bits_per_channel = 8;          // as stored (8 or 16); every Image here is 8-bit
+  std::vector<PsdLayer> layers;      // top-level layers and groups, bottom-most first (draw order)
+  Image composite;                   // the file's merged image (empty when the file has none)
+  std::vector<PsdWarning> warnings;  // in file order
+};
+
+// Decodes PSD bytes. `file` names the source in errors; error messages say what is wrong and at
+// which byte offset ("art.psd: at byte 1234: channel length 99999 runs past the end of the file").
+Expected<PsdDocument> decode_psd(std::span<const std::uint8_t> bytes, const std::string& file);
+Expected<PsdDocument> read_psd(const std::string& path);
+
+}  // namespace mf::imaging
