@@ -16,6 +16,7 @@
 #include "mf/offline/json/json_path.hpp"
 #include "mf/offline/json/json_writer.hpp"
 #include "mf/offline/build/skeleton_builder.hpp"
+#include "mf/offline/format/setup_world.hpp"
 #include "mf/skel/clip_sampler.hpp"
 #include "mf/skel/constraints.hpp"
 #include "mf/skel/skeleton_pose.hpp"
@@ -186,30 +187,9 @@ class Checker {
     add(Severity::Error, doc, path, "image \"" + name + "\" is missing: no file " + file + note);
   }
 
-  // Setup-pose world transforms, as far as they can be known without the runtime: bones that
-  // inherit anything but Normal (or whose ancestors do) have none.
-  std::vector<std::optional<Affine2d>> setup_world() const {
-    const SkeletonSource& sk = rig_.skeleton;
-    std::vector<std::optional<Affine2d>> world(sk.bones.size());
-    for (std::size_t i = 0; i < sk.bones.size(); ++i) {
-      const Bone& b = sk.bones[i];
-      if (b.inherit != Inherit::Normal) continue;
-      const Matrix2d m = bone_local_matrix<double>(b.rotation, b.scale_x, b.scale_y, b.shear_x, b.shear_y);
-      const Affine2d local = Affine2d::from(m, b.x, b.y);
-      if (b.parent < 0) {
-        world[i] = local;
-        continue;
-      }
-      const std::optional<Affine2d>& p = world[static_cast<std::size_t>(b.parent)];
-      if (!p) continue;
-      world[i] = *p * local;
-    }
-    return world;
-  }
-
   void check_ik_setup(const Doc& doc) {
     const SkeletonSource& sk = rig_.skeleton;
-    const auto world = setup_world();
+    const auto world = setup_world_transforms(rig_.skeleton);
     for (std::size_t i = 0; i < sk.ik.size(); ++i) {
       const IkConstraint& ik = sk.ik[i];
       const std::string ik_path = path_index("ik", i);
