@@ -7,6 +7,8 @@ packages=(
   build-essential cmake ninja-build pkg-config git
   # libraries
   nlohmann-json3-dev libfmt-dev libcli11-dev libspng-dev zlib1g-dev libssl-dev libzstd-dev
+  # sparse linear algebra (header-only): the solver of automatic mesh weights (mf_offline)
+  libeigen3-dev
   # many skeletons across threads (mf_parallel)
   libtbb-dev
   # tests and benchmarks
