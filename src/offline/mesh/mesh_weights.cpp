@@ -107,9 +107,11 @@ std::vector<int> default_weight_bones(const SkeletonSource& s) {
   std::vector<bool> has_children(s.bones.size(), false);
   for (const Bone& b : s.bones)
     if (b.parent >= 0) has_children[static_cast<std::size_t>(b.parent)] = true;
+  std::vector<bool> ik_target(s.bones.size(), false);
+  for (const IkConstraint& ik : s.ik) ik_target[static_cast<std::size_t>(ik.target)] = true;
   std::vector<int> out;
   for (std::size_t i = 0; i < s.bones.size(); ++i)
-    if (world[i] && !(s.bones[i].parent < 0 && has_children[i])) out.push_back(static_cast<int>(i));
+    if (world[i] && !(s.bones[i].parent < 0 && has_children[i]) && !ik_target[i]) out.push_back(static_cast<int>(i));
   return out;
 }
 

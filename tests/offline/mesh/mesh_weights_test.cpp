@@ -143,8 +143,14 @@ TEST(MeshWeights, ReweightingAWeightedMeshKeepsItInPlace) {
   expect_same_vertices(before, setup_vertices(s));
 }
 
-TEST(MeshWeights, DefaultBonesLeaveOutARootWithChildren) {
-  const SkeletonSource s = arm_rig();
+TEST(MeshWeights, DefaultBonesLeaveOutARootWithChildrenAndIkTargets) {
+  SkeletonSource s = arm_rig();
+  EXPECT_EQ(default_weight_bones(s), (std::vector<int>{1, 2}));
+  s.bones.push_back(bone("hand_target", 0, 200, 0, 0, 0));
+  IkConstraint ik = named<IkConstraint>("reach");
+  ik.bones = {1, 2};
+  ik.target = 3;
+  s.ik.push_back(ik);
   EXPECT_EQ(default_weight_bones(s), (std::vector<int>{1, 2}));
   SkeletonSource lone;
   lone.bones.push_back(bone("only", -1, 0, 0, 0, 10));

@@ -41,7 +41,8 @@ std::vector<MeshRef> all_meshes(const SkeletonSource& skeleton);
 
 // The bones auto weights use when none are named: every bone with a setup world transform
 // (setup_world.hpp), except a root that has bones below it (a rig's root usually sits at the
-// ground, away from the art, and would pull the vertices near it). A skeleton of one bone keeps it.
+// ground, away from the art, and would pull the vertices near it) and the targets of IK constraints
+// (controls that move other bones, not parts of the body). A skeleton of one bone keeps it.
 std::vector<int> default_weight_bones(const SkeletonSource& skeleton);
 
 // The JSON path of an attachment, e.g. "skins[0].attachments[3]".
