@@ -92,8 +92,12 @@ TEST_F(MfeAutoweightsCli, WeightsTheTorsoKeepsTheSetupPoseAndChecksClean) {
 
 TEST_F(MfeAutoweightsCli, AllWeightsEveryMesh) {
   const std::vector<float> before = setup_vertices(mskel_);
-  const Result r = autoweights("--all --skin default --bones chest,spine,hips,scarf_1,scarf_2,scarf_3 --prune 0.05");
+  // The default bones: all but the root (it has bones below it) and the feet's IK targets.
+  const Result r = autoweights("--all --prune 0.05");
   ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("weighted 2 meshes to [shadow, hips, spine, "), std::string::npos) << r.output;
+  EXPECT_EQ(r.output.find("root"), std::string::npos) << r.output;
+  EXPECT_EQ(r.output.find("_target"), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("default/scarf/scarf: 14 vertices"), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("default/torso/torso: 15 vertices"), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("weighted 2 meshes"), std::string::npos) << r.output;

@@ -3,7 +3,9 @@
 // it, with the chosen bones as segments from their origins to their tips (length along the bone's x
 // axis), all in world space. The mesh becomes weighted: each vertex's influences carry its bind
 // position in that bone's space (the inverse of the bone's setup world transform applied to the
-// vertex's world position), so the setup pose draws every vertex where it was.
+// vertex's world position), so the setup pose draws every vertex where it was. The setup pose here
+// is the source's, without constraints (setup_world.hpp), as for any weighted mesh: a constraint that
+// moves a bone in the runtime's setup pose moves the vertices bound to it.
 
 #include <span>
 #include <string>
