@@ -1,4 +1,4 @@
-// Bone heat (Baran and Popović 2007, section 4) in 2D. With L the cotangent stiffness matrix and M
+// Bone heat (Baran and Popović 2007, the skin attachment section) in 2D. With L the cotangent stiffness matrix and M
 // the lumped vertex areas (cotangent_laplacian.hpp), −Δ = M⁻¹L, so (−Δ + H) w = H p becomes the
 // symmetric system (L + MH) w = MH p, which one sparse LDLᵀ factorisation solves for every bone.
 //
@@ -10,8 +10,8 @@
 // Where the system would be singular it is made whole, without changing the answer elsewhere:
 //   - a connected part of the mesh in which no vertex sees a bone takes its heat from the nearest
 //     bones as if all were visible (otherwise its weights would be undetermined);
-//   - a vertex with no area (in no triangle, or only in zero-area triangles none of whose other
-//     corners connect it) is given its nearest bones' weights directly.
+//   - a connected part with no area at all (a vertex in no triangle, or vertices joined only by
+//     zero-area triangles) is given its nearest bones' weights directly, vertex by vertex.
 
 #include "mf/offline/mesh/auto_weights.hpp"
 
