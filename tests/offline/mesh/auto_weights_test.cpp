@@ -248,6 +248,28 @@ TEST(HeatWeights, DegenerateTrianglesGiveFiniteWeights) {
   EXPECT_EQ(weight_of(w.back(), 9), 1.0);
 }
 
+TEST(HeatWeights, ObtuseTrianglesStillGiveWeightsBetweenZeroAndOne) {
+  // The notched square with its inner vertices moved by up to 2 px of 5 (a fixed pseudo-random
+  // sequence): many triangles are obtuse, where cotangent weights go negative and the raw solution
+  // may dip below 0; the weights are clamped and renormalised.
+  Mesh m = grid({0, 0}, 20, 20, 5, outside_notch);
+  std::uint32_t state = 12345;
+  const auto next = [&] {
+    state = state * 1664525u + 1013904223u;
+    return static_cast<double>(state >> 8) / static_cast<double>(1u << 24) - 0.5;
+  };
+  for (Vec2d& p : m.positions) {
+    const double dx = 4 * next(), dy = 4 * next();
+    const bool edge = p.x == 0 || p.x == 100 || p.y == 0 || p.y == 100 || (p.y <= 70 && (p.x == 40 || p.x == 60));
+    if (!edge) p += Vec2d{dx, dy};
+  }
+  const Weights w = solve(m, kNotchBones, {.max_influences = 8, .prune = 0});
+  expect_normalised(w, 8);
+  for (const auto& v : w)
+    for (const VertexWeight& x : v) EXPECT_LE(x.weight, 1.0);
+  EXPECT_GT(weight_of(w[0], 0), 0.95) << "the bottom-left corner belongs to the left leg's bone";
+}
+
 TEST(HeatWeights, ScalingTheMeshAndBonesChangesNothing) {
   const Mesh m = grid({0, 0}, 20, 20, 5, outside_notch);
   Mesh big = m;
