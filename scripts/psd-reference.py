@@ -11,7 +11,8 @@ that several files share is stored once):
   - the document: width, height, bits per channel;
   - every layer and group in draw order (bottom-most first, a group before its children), with its
     path (group names joined by '/'), kind, record index (0 = the bottom-most record in the file),
-    visibility, opacity, fill opacity, blend mode key as stored, clipping flag, open or closed
+    visibility, opacity, fill opacity, blend mode key as stored (groups: the key in their section
+    divider block when it has one, e.g. "pass" for pass through), clipping flag, open or closed
     folder (groups), bounds [left, top, right, bottom] in canvas pixels (groups: the union of the
     non-empty pixel layers inside them, hidden ones included), and its pixels as a PNG: RGBA 8-bit,
     straight alpha, the layer's own rectangle, colour set to 0 where alpha is 0 (what lies under
@@ -106,6 +107,11 @@ def reference(psd_path, out_dir):
             path = parent_path + '/' + layer_name if parent_path else layer_name
             fill = rec.tagged_blocks.get_data(Tag.BLEND_FILL_OPACITY) if rec.tagged_blocks else None
             blend = rec.blend_mode.value.decode('latin-1')
+            divider = rec.tagged_blocks.get_data(Tag.SECTION_DIVIDER_SETTING) if rec.tagged_blocks else None
+            if layer.is_group() and divider is not None and divider.blend_mode is not None:
+                # A group's own blend mode (e.g. "pass" through) is the one in its section divider
+                # block; the record's key is then "norm".
+                blend = divider.blend_mode.value.decode('latin-1')
             if swapped:
                 blend = blend[::-1]
             entry = {
@@ -120,7 +126,6 @@ def reference(psd_path, out_dir):
                 'clipping': bool(rec.clipping.value),
             }
             if layer.is_group():
-                divider = rec.tagged_blocks.get_data(Tag.SECTION_DIVIDER_SETTING)
                 entry['open'] = int(divider.kind) == 1
             bounds = pixel_bounds(layer)
             entry['bounds'] = bounds if bounds is not None else [0, 0, 0, 0]
