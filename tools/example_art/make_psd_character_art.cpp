@@ -7,7 +7,8 @@
 // them into the PSD with ag-psd.
 //
 // The drawing is shared with the mannequin's (drawing.hpp); the output bytes are the same on every
-// run.
+// run. `make_psd_character_art --check <psd>` reads the PSD back with our reader and checks that
+// its layers are exactly what this program draws.
 
 #include <algorithm>
 #include <cstdio>
@@ -18,6 +19,7 @@
 #include <vector>
 
 #include "drawing.hpp"
+#include "mf/imaging/psd.hpp"
 
 namespace mf::tools {
 namespace {
@@ -283,8 +285,13 @@ std::string json_string(const std::string& s) {
   return out + "\"";
 }
 
-// Writes a layer's PNG, trimmed to its pixels (alpha > 0), and its entry in the layout.
-bool write_layer(const std::filesystem::path& out, const Node& node, std::string& json, const std::string& indent) {
+// A layer's pixels trimmed to alpha > 0, and where they sit on the canvas.
+struct Trimmed {
+  int x = 0, y = 0, width = 0, height = 0;
+  std::vector<std::uint8_t> rgba;
+};
+
+Trimmed trimmed(const Node& node) {
   const Canvas canvas = node.draw();
   const std::vector<std::uint8_t> full = canvas.rgba8();
   int x0 = kCanvas, y0 = kCanvas, x1 = -1, y1 = -1;
@@ -294,21 +301,29 @@ bool write_layer(const std::filesystem::path& out, const Node& node, std::string
       x0 = std::min(x0, x), y0 = std::min(y0, y), x1 = std::max(x1, x), y1 = std::max(y1, y);
     }
   }
-  if (x1 < 0) {
+  if (x1 < 0) return {};
+  Trimmed out{x0, y0, x1 - x0 + 1, y1 - y0 + 1, {}};
+  out.rgba.resize(static_cast<std::size_t>(out.width) * out.height * 4);
+  for (int y = 0; y < out.height; ++y) {
+    std::copy_n(full.begin() + static_cast<std::ptrdiff_t>(((y0 + y) * kCanvas + x0) * 4), out.width * 4,
+                out.rgba.begin() + static_cast<std::ptrdiff_t>(y * out.width * 4));
+  }
+  return out;
+}
+
+// Writes a layer's PNG, trimmed to its pixels, and its entry in the layout.
+bool write_layer(const std::filesystem::path& out, const Node& node, std::string& json, const std::string& indent) {
+  const Trimmed t = trimmed(node);
+  if (t.rgba.empty()) {
     std::fprintf(stderr, "make_psd_character_art: layer %s is empty\n", node.name.c_str());
     return false;
   }
-  const int w = x1 - x0 + 1, h = y1 - y0 + 1;
-  std::vector<std::uint8_t> pixels(static_cast<std::size_t>(w) * h * 4);
-  for (int y = 0; y < h; ++y) {
-    std::copy_n(full.begin() + static_cast<std::ptrdiff_t>(((y0 + y) * kCanvas + x0) * 4), w * 4,
-                pixels.begin() + static_cast<std::ptrdiff_t>(y * w * 4));
-  }
   const std::string png = node.file + ".png";
-  if (!write_png(out / png, w, h, pixels)) return false;
+  if (!write_png(out / png, t.width, t.height, t.rgba)) return false;
   json += indent + "{\"name\": " + json_string(node.name) + ", \"png\": " + json_string(png) +
-          ", \"left\": " + std::to_string(x0) + ", \"top\": " + std::to_string(y0) + ", \"width\": " +
-          std::to_string(w) + ", \"height\": " + std::to_string(h) + (node.visible ? "" : ", \"hidden\": true") + "}";
+          ", \"left\": " + std::to_string(t.x) + ", \"top\": " + std::to_string(t.y) + ", \"width\": " +
+          std::to_string(t.width) + ", \"height\": " + std::to_string(t.height) +
+          (node.visible ? "" : ", \"hidden\": true") + "}";
   return true;
 }
 
@@ -327,12 +342,65 @@ bool write_nodes(const std::filesystem::path& out, const std::vector<Node>& node
   return true;
 }
 
+// --check: the PSD's tree, names, visibility, bounds and pixels are what the nodes draw. Prints
+// the first difference and returns false.
+bool check_nodes(const std::vector<Node>& nodes, const std::vector<imaging::PsdLayer>& layers, const std::string& parent) {
+  if (nodes.size() != layers.size()) {
+    std::fprintf(stderr, "%s: %zu layers in the PSD, %zu drawn\n", parent.empty() ? "the canvas" : parent.c_str(),
+                 layers.size(), nodes.size());
+    return false;
+  }
+  for (std::size_t i = 0; i < nodes.size(); ++i) {
+    const Node& node = nodes[i];
+    const imaging::PsdLayer& layer = layers[i];
+    const std::string path = parent.empty() ? node.name : parent + "/" + node.name;
+    const char* what = nullptr;
+    if (layer.name != node.name) what = "another name";
+    else if (layer.is_group() != (node.draw == nullptr)) what = "another kind (group or layer)";
+    else if (layer.visible != node.visible) what = "another visibility";
+    if (what == nullptr && node.draw != nullptr) {
+      const Trimmed t = trimmed(node);
+      if (!(layer.bounds == imaging::Rect{t.x, t.y, t.width, t.height})) what = "other bounds";
+      else if (layer.pixels.rgba != t.rgba) what = "other pixels";
+    }
+    if (what != nullptr) {
+      std::fprintf(stderr, "layer %zu of %s (%s): the PSD has %s than the generator draws\n", i,
+                   parent.empty() ? "the canvas" : parent.c_str(), path.c_str(), what);
+      return false;
+    }
+    if (node.draw == nullptr && !check_nodes(node.children, layer.children, path)) return false;
+  }
+  return true;
+}
+
+int check(const std::string& psd_path) {
+  const auto doc = imaging::read_psd(psd_path);
+  if (!doc) {
+    std::fprintf(stderr, "make_psd_character_art: %s\n", doc.error().to_string().c_str());
+    return 1;
+  }
+  if (doc->width != kCanvas || doc->height != kCanvas || doc->bits_per_channel != 8) {
+    std::fprintf(stderr, "%s: %dx%d at %d bits instead of %dx%d at 8 bits\n", psd_path.c_str(), doc->width,
+                 doc->height, doc->bits_per_channel, kCanvas, kCanvas);
+    return 1;
+  }
+  if (!check_nodes(character(), doc->layers, "")) {
+    std::fprintf(stderr, "%s differs from what make_psd_character_art draws: make it again (README.md)\n",
+                 psd_path.c_str());
+    return 1;
+  }
+  std::printf("%s: every layer is what make_psd_character_art draws\n", psd_path.c_str());
+  return 0;
+}
+
 }  // namespace
 }  // namespace mf::tools
 
 int main(int argc, char** argv) {
+  if (argc == 3 && std::string(argv[1]) == "--check") return mf::tools::check(argv[2]);
   if (argc != 2) {
-    std::fprintf(stderr, "usage: make_psd_character_art <out_dir>\n");
+    std::fprintf(stderr, "usage: make_psd_character_art <out_dir>\n"
+                         "       make_psd_character_art --check <psd>\n");
     return 2;
   }
   const std::filesystem::path out = argv[1];
