@@ -25,6 +25,8 @@ using psd::SectionType;
 
 // A layer may reach past the canvas, but not without end: its sides are capped at a few canvases.
 constexpr std::int64_t kMaxLayerSide = 4 * static_cast<std::int64_t>(kMaxPsdSide);
+// Groups nest at most this deep, so that every walk over the tree (ours and our users') stays shallow.
+constexpr int kMaxGroupDepth = 256;
 
 struct ChannelInfo {
   std::int16_t id = 0;
@@ -369,7 +371,14 @@ LayerSection read_layer_info(PsdCursor& in, int depth) {
   if (static_cast<std::size_t>(layers) * 34 > in.remaining())
     fail_at(count_at, "layer count " + std::to_string(layers) + " runs past the end of the " + in.section());
   section.records.reserve(static_cast<std::size_t>(layers));
-  for (int i = 0; i < layers; ++i) section.records.push_back(read_layer_record(in, i));
+  int depth_now = 0;
+  for (int i = 0; i < layers; ++i) {
+    section.records.push_back(read_layer_record(in, i));
+    const SectionType type = section.records.back().flat.section;
+    if (type == SectionType::Divider && ++depth_now > kMaxGroupDepth)
+      fail_at(section.records.back().offset, "groups are nested more than " + std::to_string(kMaxGroupDepth) + " deep");
+    if ((type == SectionType::OpenFolder || type == SectionType::ClosedFolder) && depth_now > 0) --depth_now;
+  }
 
   std::vector<FlatRecord> flats;
   flats.reserve(section.records.size());
@@ -394,8 +403,6 @@ Image read_composite(PsdCursor& in, const Header& header, bool merged_alpha) {
   if (compression == 2 || compression == 3)
     fail_at(at, "the merged image is ZIP-compressed, which is not read");
   if (compression > 3) fail_at(at, "unknown merged image compression " + std::to_string(compression));
-  // The fourth channel is the merged transparency when the layer count says so, or in a file without
-  // layers that has one (GIMP and ag-psd write it so).
   const int planes = header.channels >= 4 && merged_alpha ? 4 : 3;
   const auto w = static_cast<std::uint64_t>(header.width), h = static_cast<std::uint64_t>(header.height);
   const std::uint64_t plane_bytes = w * h * static_cast<std::uint64_t>(header.depth / 8);
@@ -451,15 +458,21 @@ PsdDocument decode(std::span<const std::uint8_t> bytes) {
                             "' instead of '8BIM' in the layer and mask section");
     const std::string key = info.tag("additional information key");
     PsdCursor block = info.section_u32("additional information");
+    // Saving merged transparency: the merged image's fourth channel is its alpha.
+    if (key == "Mtrn" || key == "Mt16" || key == "Mt32") layers.merged_alpha = true;
     // Photoshop keeps the layers of 16-bit files here, with an empty layer info above.
-    if ((key == "Lr16" || key == "Lr32" || key == "Layr") && !layers.present && !block.at_end())
+    if ((key == "Lr16" || key == "Lr32" || key == "Layr") && !layers.present && !block.at_end()) {
+      const bool merged_alpha = layers.merged_alpha;
       layers = read_layer_info(block, header.depth);
+      layers.merged_alpha |= merged_alpha;
+    }
     // These top-level blocks are padded to 4 bytes.
     const std::size_t length = static_cast<std::size_t>(block.offset() - block_at);
     info.skip_padding((4 - length % 4) % 4);
   }
 
-  // A file without layers keeps its transparency in the merged image's fourth channel.
+  // The merged image's fourth channel is its transparency when the layer count is negative or an
+  // `Mtrn` block says so, and in a file without layer info (as psd-tools reads it too).
   doc.composite = read_composite(in, header, layers.merged_alpha || !layers.present);
 
   std::vector<FlatRecord> flats;
