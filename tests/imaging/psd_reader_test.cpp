@@ -393,6 +393,38 @@ TEST(PsdReader, MasksAreIgnoredWithAWarningNamingTheLayer) {
   EXPECT_EQ(doc->warnings[0].message, "layer mask ignored");
 }
 
+PsdTestLayer masked_layer(const std::string& name) {
+  PsdTestLayer layer = mf::testing::pixel_layer(name, 0, 0, pattern(1, 1));
+  layer.mask_data = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 1, 255, 0, 0, 0};
+  return layer;
+}
+
+TEST(PsdReader, WarningsAreCappedByCount) {
+  PsdTestFile file;
+  for (int i = 0; i < 1200; ++i) file.layers.push_back(masked_layer("L" + std::to_string(i)));
+  auto doc = decode(file);
+  ASSERT_TRUE(doc.ok()) << doc.error().to_string();
+  EXPECT_EQ(doc->layers.size(), 1200u);
+  ASSERT_EQ(doc->warnings.size(), 1001u);
+  EXPECT_EQ(doc->warnings[999].layer, "L999");
+  EXPECT_EQ(doc->warnings.back().layer, "");
+  EXPECT_EQ(doc->warnings.back().message, "200 more warnings not listed");
+}
+
+TEST(PsdReader, WarningsAreCappedByTheSizeOfTheirPaths) {
+  // 200 groups deep, each name 250 bytes: each warning's path is 50 kB.
+  PsdTestFile file;
+  for (int i = 0; i < 200; ++i) file.layers.push_back(mf::testing::section_divider());
+  for (int i = 0; i < 100; ++i) file.layers.push_back(masked_layer("L"));
+  for (int i = 0; i < 200; ++i) file.layers.push_back(mf::testing::folder(std::string(250, 'g')));
+  auto doc = decode(file);
+  ASSERT_TRUE(doc.ok()) << doc.error().to_string();
+  ASSERT_GE(doc->warnings.size(), 2u);
+  EXPECT_LE(doc->warnings.size(), 22u);  // 1 MB / 50 kB, and the last one
+  EXPECT_EQ(doc->warnings[0].layer.size(), 200u * 251u + 1u);
+  EXPECT_THAT(doc->warnings.back().message, HasSubstr("more warnings not listed"));
+}
+
 TEST(PsdReader, AdjustmentFillAndSmartObjectLayersAreSkippedWithAWarning) {
   PsdTestFile file = grouped_file();
   PsdTestLayer curves = mf::testing::pixel_layer("Curves 1", 0, 0, pattern(2, 2));
