@@ -23,8 +23,7 @@ using psd::FlatRecord;
 using psd::PsdCursor;
 using psd::SectionType;
 
-// A layer may reach past the canvas, but not without end: its sides are capped at a few canvases.
-constexpr std::int64_t kMaxLayerSide = 4 * static_cast<std::int64_t>(kMaxPsdSide);
+constexpr std::int64_t kMaxLayerSide = kMaxPsdLayerSide;
 
 struct ChannelInfo {
   std::int16_t id = 0;
@@ -301,10 +300,11 @@ Record read_layer_record(PsdCursor& in, int index) {
 // ---- channel image data ----
 
 // One layer's channels, in record order; pixel layers get their RGBA pixels.
-void read_layer_channels(PsdCursor& in, Record& record, int depth, const std::string& path) {
+void read_layer_channels(PsdCursor& in, Record& record, int depth, const psd::RecordPaths& paths) {
   PsdLayer& layer = record.flat.layer;
   const bool decode = record.flat.section == SectionType::Layer && !record.flat.skipped && !layer.bounds.empty();
-  const std::string who = "layer " + quoted(path);
+  // The layer's name for messages, made only when one is needed.
+  auto who = [&] { return "layer " + quoted(paths(static_cast<std::size_t>(layer.record))); };
 
   struct Slice {
     int sample = -1;  // byte within the RGBA pixel, or -1: not decoded
@@ -317,7 +317,7 @@ void read_layer_channels(PsdCursor& in, Record& record, int depth, const std::st
   for (const ChannelInfo& channel : record.channels) {
     const std::size_t at = in.offset();
     if (channel.length > in.remaining())
-      fail_at(at, "channel " + std::to_string(channel.id) + " of " + who + " declares " +
+      fail_at(at, "channel " + std::to_string(channel.id) + " of " + who() + " declares " +
                       std::to_string(channel.length) + " bytes but only " + std::to_string(in.remaining()) +
                       " are left in the " + in.section());
     PsdCursor data = in.take(channel.length, at, "channel data");
@@ -328,19 +328,19 @@ void read_layer_channels(PsdCursor& in, Record& record, int depth, const std::st
     }
     const std::uint16_t compression = data.u16("channel compression");
     if (compression == 2 || compression == 3)
-      fail_at(at, who + " has ZIP-compressed channels, which are not read; save the file with RLE compression "
+      fail_at(at, who() + " has ZIP-compressed channels, which are not read; save the file with RLE compression "
                         "(Maximize compatibility off) or flatten the layer's channels another way");
-    if (compression > 3) fail_at(at, who + " has unknown channel compression " + std::to_string(compression));
+    if (compression > 3) fail_at(at, who() + " has unknown channel compression " + std::to_string(compression));
     check_plane_fits(static_cast<Compression>(compression), data.remaining(),
                      static_cast<std::uint64_t>(layer.bounds.width), static_cast<std::uint64_t>(layer.bounds.height),
-                     depth, at, "channel " + std::to_string(channel.id) + " of " + who);
+                     depth, at, [&] { return "channel " + std::to_string(channel.id) + " of " + who(); });
     if (sample < 3) has[sample] = true;
     slices.push_back(Slice{sample, static_cast<Compression>(compression), data});
   }
   if (!decode) return;
   for (int c = 0; c < 3; ++c)
     if (!has[c])
-      fail_at(record.offset, who + " has no " + (c == 0 ? "red" : c == 1 ? "green" : "blue") + " channel data");
+      fail_at(record.offset, who() + " has no " + (c == 0 ? "red" : c == 1 ? "green" : "blue") + " channel data");
 
   layer.pixels = Image::blank(layer.bounds.width, layer.bounds.height);
   bool has_alpha = false;
@@ -352,7 +352,7 @@ void read_layer_channels(PsdCursor& in, Record& record, int depth, const std::st
       psd::read_raw_plane(slice.data, layer.bounds.width, layer.bounds.height, depth, target);
     else
       psd::read_rle_planes(slice.data, layer.bounds.width, layer.bounds.height, depth, {&target, 1},
-                           "channel of " + who);
+                           [&] { return "channel of " + who(); });
   }
   if (!has_alpha)
     for (std::size_t i = 3; i < layer.pixels.rgba.size(); i += 4) layer.pixels.rgba[i] = 255;
@@ -369,7 +369,14 @@ LayerSection read_layer_info(PsdCursor& in, int depth) {
   if (static_cast<std::size_t>(layers) * 34 > in.remaining())
     fail_at(count_at, "layer count " + std::to_string(layers) + " runs past the end of the " + in.section());
   section.records.reserve(static_cast<std::size_t>(layers));
-  for (int i = 0; i < layers; ++i) section.records.push_back(read_layer_record(in, i));
+  int depth_now = 0;
+  for (int i = 0; i < layers; ++i) {
+    section.records.push_back(read_layer_record(in, i));
+    const SectionType type = section.records.back().flat.section;
+    if (type == SectionType::Divider && ++depth_now > kMaxPsdGroupDepth)
+      fail_at(section.records.back().offset, "groups are nested more than " + std::to_string(kMaxPsdGroupDepth) + " deep");
+    if ((type == SectionType::OpenFolder || type == SectionType::ClosedFolder) && depth_now > 0) --depth_now;
+  }
 
   std::vector<FlatRecord> flats;
   flats.reserve(section.records.size());
@@ -379,9 +386,8 @@ LayerSection read_layer_info(PsdCursor& in, int depth) {
     f.section = r.flat.section;
     flats.push_back(std::move(f));
   }
-  const std::vector<std::string> paths = psd::record_paths(flats);
-  for (std::size_t i = 0; i < section.records.size(); ++i)
-    read_layer_channels(in, section.records[i], depth, paths[i]);
+  const psd::RecordPaths paths(flats);
+  for (Record& record : section.records) read_layer_channels(in, record, depth, paths);
   return section;
 }
 
@@ -394,8 +400,6 @@ Image read_composite(PsdCursor& in, const Header& header, bool merged_alpha) {
   if (compression == 2 || compression == 3)
     fail_at(at, "the merged image is ZIP-compressed, which is not read");
   if (compression > 3) fail_at(at, "unknown merged image compression " + std::to_string(compression));
-  // The fourth channel is the merged transparency when the layer count says so, or in a file without
-  // layers that has one (GIMP and ag-psd write it so).
   const int planes = header.channels >= 4 && merged_alpha ? 4 : 3;
   const auto w = static_cast<std::uint64_t>(header.width), h = static_cast<std::uint64_t>(header.height);
   const std::uint64_t plane_bytes = w * h * static_cast<std::uint64_t>(header.depth / 8);
@@ -418,7 +422,8 @@ Image read_composite(PsdCursor& in, const Header& header, bool merged_alpha) {
       psd::read_raw_plane(in, header.width, header.height, header.depth, targets[static_cast<std::size_t>(c)]);
   } else {
     // The rows of every channel come first, so the planes not kept are unpacked too (and checked).
-    psd::read_rle_planes(in, header.width, header.height, header.depth, targets, "the merged image");
+    psd::read_rle_planes(in, header.width, header.height, header.depth, targets,
+                         [] { return std::string("the merged image"); });
   }
   if (planes == 3)
     for (std::size_t i = 3; i < image.rgba.size(); i += 4) image.rgba[i] = 255;
@@ -451,15 +456,21 @@ PsdDocument decode(std::span<const std::uint8_t> bytes) {
                             "' instead of '8BIM' in the layer and mask section");
     const std::string key = info.tag("additional information key");
     PsdCursor block = info.section_u32("additional information");
+    // Saving merged transparency: the merged image's fourth channel is its alpha.
+    if (key == "Mtrn" || key == "Mt16" || key == "Mt32") layers.merged_alpha = true;
     // Photoshop keeps the layers of 16-bit files here, with an empty layer info above.
-    if ((key == "Lr16" || key == "Lr32" || key == "Layr") && !layers.present && !block.at_end())
+    if ((key == "Lr16" || key == "Lr32" || key == "Layr") && !layers.present && !block.at_end()) {
+      const bool merged_alpha = layers.merged_alpha;
       layers = read_layer_info(block, header.depth);
+      layers.merged_alpha |= merged_alpha;
+    }
     // These top-level blocks are padded to 4 bytes.
     const std::size_t length = static_cast<std::size_t>(block.offset() - block_at);
     info.skip_padding((4 - length % 4) % 4);
   }
 
-  // A file without layers keeps its transparency in the merged image's fourth channel.
+  // The merged image's fourth channel is its transparency when the layer count is negative or an
+  // `Mtrn` block says so, and in a file without layer info (as psd-tools reads it too).
   doc.composite = read_composite(in, header, layers.merged_alpha || !layers.present);
 
   std::vector<FlatRecord> flats;
