@@ -19,6 +19,7 @@ void add_skel_graph(CLI::App& skel, int& exit_code);
 void add_skel_import_spine(CLI::App& skel, int& exit_code);
 void add_skel_autoweights(CLI::App& skel, int& exit_code);
 void add_skel_render(CLI::App& skel, int& exit_code);
+void add_skel_render_setup(CLI::App& skel, int& exit_code);
 void add_skel_view(CLI::App& skel, int& exit_code);
 
 }  // namespace mf::tools
