@@ -241,6 +241,11 @@ Record read_layer_record(PsdCursor& in, int index) {
     fail_at(bounds_at, "layer " + std::to_string(index) + " is " + std::to_string(right - left) + "×" +
                            std::to_string(bottom - top) + " pixels, larger than " + std::to_string(kMaxLayerSide) +
                            " on a side");
+  if (top < -kMaxLayerSide || left < -kMaxLayerSide || bottom > kMaxPsdSide + kMaxLayerSide ||
+      right > kMaxPsdSide + kMaxLayerSide)
+    fail_at(bounds_at, "layer " + std::to_string(index) + " lies more than " + std::to_string(kMaxLayerSide) +
+                           " pixels outside the canvas (top " + std::to_string(top) + ", left " + std::to_string(left) +
+                           ")");
   layer.bounds = Rect{static_cast<int>(left), static_cast<int>(top), static_cast<int>(right - left),
                       static_cast<int>(bottom - top)};
 

@@ -550,6 +550,10 @@ TEST(PsdReader, AbsurdLengthsAreErrorsAtTheirOffset) {
     put32_at(bytes, written.record_at[2] + 8, 20000);
     put32_at(bytes, written.record_at[2] + 12, 20000);
     EXPECT_THAT(message_of(bytes), HasSubstr("too few for 19998×19997 pixels"));
+    put32_at(bytes, written.record_at[2] + 4, static_cast<std::uint32_t>(-200000));  // left
+    put32_at(bytes, written.record_at[2] + 12, static_cast<std::uint32_t>(-199990));  // right
+    EXPECT_EQ(message_of(bytes), "art.psd: at byte " + std::to_string(written.record_at[2]) +
+                                     ": layer 2 lies more than 120000 pixels outside the canvas (top 3, left -200000)");
   }
   {
     // A merged image claiming more raw samples than the file holds.

@@ -39,7 +39,8 @@ namespace mf::imaging {
 
 // The largest canvas side accepted (Photoshop's own limit for PSD version 1).
 inline constexpr int kMaxPsdSide = 30000;
-// A layer may reach past the canvas, but its sides are at most this long.
+// A layer may reach past the canvas, but its sides are at most this long and it lies at most this
+// far outside the canvas.
 inline constexpr int kMaxPsdLayerSide = 4 * kMaxPsdSide;
 // Groups nest at most this deep, so that every walk over the tree stays shallow.
 inline constexpr int kMaxPsdGroupDepth = 256;
