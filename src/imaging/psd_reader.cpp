@@ -217,7 +217,10 @@ void read_tagged_block(PsdCursor& block, const std::string& key, Record& record,
     if (!skip_noted) flat.notes.push_back("smart object (" + key + ") skipped; rasterize it to import its pixels");
     skip_noted = true;
   } else if (is_one_of(key, kEffectKeys)) {
-    flat.notes.push_back("layer effects (" + key + ") ignored");
+    // Writers often store the same effects twice (lrFX and lfx2): one warning.
+    const bool noted = std::any_of(flat.notes.begin(), flat.notes.end(),
+                                   [](const std::string& n) { return n.rfind("layer effects", 0) == 0; });
+    if (!noted) flat.notes.push_back("layer effects (" + key + ") ignored");
   } else if (key == "vmsk" || key == "vsms") {
     flat.notes.push_back("vector mask ignored");
   }
@@ -334,7 +337,7 @@ void read_layer_channels(PsdCursor& in, Record& record, int depth, const psd::Re
     const std::uint16_t compression = data.u16("channel compression");
     if (compression == 2 || compression == 3)
       fail_at(at, who() + " has ZIP-compressed channels, which are not read; save the file with RLE compression "
-                        "(Maximize compatibility off) or flatten the layer's channels another way");
+                          "(Photoshop writes ZIP for 16-bit layers: convert the file to 8 bits per channel first)");
     if (compression > 3) fail_at(at, who() + " has unknown channel compression " + std::to_string(compression));
     check_plane_fits(static_cast<Compression>(compression), data.remaining(),
                      static_cast<std::uint64_t>(layer.bounds.width), static_cast<std::uint64_t>(layer.bounds.height),

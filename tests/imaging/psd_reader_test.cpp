@@ -449,7 +449,7 @@ TEST(PsdReader, AdjustmentFillAndSmartObjectLayersAreSkippedWithAWarning) {
 
 TEST(PsdReader, LayerEffectsAreIgnoredAndTheLayerKept) {
   PsdTestFile file = one_layer_file(pattern(3, 3));
-  file.layers[0].blocks = {{"lfx2", std::vector<std::uint8_t>(16, 0)}};
+  file.layers[0].blocks = {{"lfx2", std::vector<std::uint8_t>(16, 0)}, {"lrFX", std::vector<std::uint8_t>(8, 0)}};
   auto doc = decode(file);
   ASSERT_TRUE(doc.ok()) << doc.error().to_string();
   EXPECT_EQ(doc->layers.at(0).pixels, pattern(3, 3));
