@@ -433,8 +433,21 @@ Image read_composite(PsdCursor& in, const Header& header, bool merged_alpha) {
     psd::read_rle_planes(in, header.width, header.height, header.depth, targets,
                          [] { return std::string("the merged image"); });
   }
-  if (planes == 3)
+  if (planes == 3) {
     for (std::size_t i = 3; i < image.rgba.size(); i += 4) image.rgba[i] = 255;
+  } else {
+    // Writers store a transparent merged image blended over white (Photoshop and GIMP do):
+    // x = c·a + 255·(1 − a), so c = (x + a − 255) / a, with a in [0, 1].
+    for (std::size_t i = 0; i < image.rgba.size(); i += 4) {
+      const std::uint32_t a = image.rgba[i + 3];
+      if (a == 255) continue;
+      for (std::size_t c = 0; c < 3; ++c) {
+        const std::uint32_t x = image.rgba[i + c];
+        const std::uint32_t over = x + a > 255 ? x + a - 255 : 0;
+        image.rgba[i + c] = a == 0 ? 0 : static_cast<std::uint8_t>(std::min<std::uint32_t>(255, (over * 255 + a / 2) / a));
+      }
+    }
+  }
   return image;
 }
 

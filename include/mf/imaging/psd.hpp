@@ -26,6 +26,9 @@
 //
 // The merged image's fourth channel is its transparency when the layer count is negative, when an
 // `Mtrn`/`Mt16` block says so, or in a file without layer information; otherwise the image is opaque.
+// A transparent merged image is stored blended over white (Photoshop and GIMP write it so): the reader
+// takes the white out, giving straight alpha like every Image (for 16-bit files after the reduction to
+// 8 bits, so colours of nearly transparent pixels are approximate); fully transparent pixels are black.
 
 #include <cstdint>
 #include <span>
@@ -84,7 +87,7 @@ struct PsdDocument {
   int bits_per_channel = 8;          // as stored (8 or 16); every Image here is 8-bit
   std::vector<PsdLayer> layers;      // top-level layers and groups, bottom-most first (draw order);
                                      // skipped layers (adjustment, fill, smart object) are not here
-  Image composite;                   // the file's merged image (empty when the file has none)
+  Image composite;                   // the file's merged image, straight alpha (empty when the file has none)
   // In file order. At most 1000 (and 1 MB of text), then one more, with an empty layer, saying how
   // many were left out.
   std::vector<PsdWarning> warnings;
