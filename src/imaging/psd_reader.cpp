@@ -297,11 +297,11 @@ Record read_layer_record(PsdCursor& in, int index) {
     read_tagged_block(block, key, record, unicode_name, skip_noted);
   }
   if (!unicode_name.empty()) layer.name = unicode_name;
-  if (flat.section == SectionType::Layer) {
-    for (const auto& channel : record.channels)
-      if (channel.id == -2 && flat.notes.end() == std::find(flat.notes.begin(), flat.notes.end(), "layer mask ignored"))
-        flat.notes.push_back("layer mask ignored");
-  }
+  // A user mask channel with pixels is a mask too, even where the mask data above was left empty.
+  const bool noted = std::find(flat.notes.begin(), flat.notes.end(), "layer mask ignored") != flat.notes.end();
+  const bool mask_channel = std::any_of(record.channels.begin(), record.channels.end(),
+                                        [](const ChannelInfo& c) { return c.id == -2 && c.length > 2; });
+  if (flat.section != SectionType::Divider && mask_channel && !noted) flat.notes.push_back("layer mask ignored");
   return record;
 }
 
