@@ -217,7 +217,10 @@ void read_tagged_block(PsdCursor& block, const std::string& key, Record& record,
     if (!skip_noted) flat.notes.push_back("smart object (" + key + ") skipped; rasterize it to import its pixels");
     skip_noted = true;
   } else if (is_one_of(key, kEffectKeys)) {
-    flat.notes.push_back("layer effects (" + key + ") ignored");
+    // Writers often store the same effects twice (lrFX and lfx2): one warning.
+    const bool noted = std::any_of(flat.notes.begin(), flat.notes.end(),
+                                   [](const std::string& n) { return n.rfind("layer effects", 0) == 0; });
+    if (!noted) flat.notes.push_back("layer effects (" + key + ") ignored");
   } else if (key == "vmsk" || key == "vsms") {
     flat.notes.push_back("vector mask ignored");
   }
@@ -241,6 +244,11 @@ Record read_layer_record(PsdCursor& in, int index) {
     fail_at(bounds_at, "layer " + std::to_string(index) + " is " + std::to_string(right - left) + "×" +
                            std::to_string(bottom - top) + " pixels, larger than " + std::to_string(kMaxLayerSide) +
                            " on a side");
+  if (top < -kMaxLayerSide || left < -kMaxLayerSide || bottom > kMaxPsdSide + kMaxLayerSide ||
+      right > kMaxPsdSide + kMaxLayerSide)
+    fail_at(bounds_at, "layer " + std::to_string(index) + " lies more than " + std::to_string(kMaxLayerSide) +
+                           " pixels outside the canvas (top " + std::to_string(top) + ", left " + std::to_string(left) +
+                           ")");
   layer.bounds = Rect{static_cast<int>(left), static_cast<int>(top), static_cast<int>(right - left),
                       static_cast<int>(bottom - top)};
 
@@ -289,11 +297,11 @@ Record read_layer_record(PsdCursor& in, int index) {
     read_tagged_block(block, key, record, unicode_name, skip_noted);
   }
   if (!unicode_name.empty()) layer.name = unicode_name;
-  if (flat.section == SectionType::Layer) {
-    for (const auto& channel : record.channels)
-      if (channel.id == -2 && flat.notes.end() == std::find(flat.notes.begin(), flat.notes.end(), "layer mask ignored"))
-        flat.notes.push_back("layer mask ignored");
-  }
+  // A user mask channel with pixels is a mask too, even where the mask data above was left empty.
+  const bool noted = std::find(flat.notes.begin(), flat.notes.end(), "layer mask ignored") != flat.notes.end();
+  const bool mask_channel = std::any_of(record.channels.begin(), record.channels.end(),
+                                        [](const ChannelInfo& c) { return c.id == -2 && c.length > 2; });
+  if (flat.section != SectionType::Divider && mask_channel && !noted) flat.notes.push_back("layer mask ignored");
   return record;
 }
 
@@ -329,7 +337,7 @@ void read_layer_channels(PsdCursor& in, Record& record, int depth, const psd::Re
     const std::uint16_t compression = data.u16("channel compression");
     if (compression == 2 || compression == 3)
       fail_at(at, who() + " has ZIP-compressed channels, which are not read; save the file with RLE compression "
-                        "(Maximize compatibility off) or flatten the layer's channels another way");
+                          "(Photoshop writes ZIP for 16-bit layers: convert the file to 8 bits per channel first)");
     if (compression > 3) fail_at(at, who() + " has unknown channel compression " + std::to_string(compression));
     check_plane_fits(static_cast<Compression>(compression), data.remaining(),
                      static_cast<std::uint64_t>(layer.bounds.width), static_cast<std::uint64_t>(layer.bounds.height),
@@ -425,8 +433,21 @@ Image read_composite(PsdCursor& in, const Header& header, bool merged_alpha) {
     psd::read_rle_planes(in, header.width, header.height, header.depth, targets,
                          [] { return std::string("the merged image"); });
   }
-  if (planes == 3)
+  if (planes == 3) {
     for (std::size_t i = 3; i < image.rgba.size(); i += 4) image.rgba[i] = 255;
+  } else {
+    // Writers store a transparent merged image blended over white (Photoshop and GIMP do):
+    // x = c·a + 255·(1 − a), so c = (x + a − 255) / a, with a in [0, 1].
+    for (std::size_t i = 0; i < image.rgba.size(); i += 4) {
+      const std::uint32_t a = image.rgba[i + 3];
+      if (a == 255) continue;
+      for (std::size_t c = 0; c < 3; ++c) {
+        const std::uint32_t x = image.rgba[i + c];
+        const std::uint32_t over = x + a > 255 ? x + a - 255 : 0;
+        image.rgba[i + c] = a == 0 ? 0 : static_cast<std::uint8_t>(std::min<std::uint32_t>(255, (over * 255 + a / 2) / a));
+      }
+    }
+  }
   return image;
 }
 

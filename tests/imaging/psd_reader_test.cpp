@@ -44,6 +44,35 @@ std::vector<std::vector<std::uint8_t>> planes_of(const Image& image, int count) 
   return planes;
 }
 
+// A transparent image as a merged image is stored: blended over white, x = c·a + 255·(1 − a).
+std::vector<std::vector<std::uint8_t>> over_white(const Image& image) {
+  auto planes = planes_of(image, 4);
+  for (std::size_t i = 0; i < planes[3].size(); ++i) {
+    const int a = planes[3][i];
+    for (std::size_t c = 0; c < 3; ++c)
+      planes[c][i] = static_cast<std::uint8_t>((planes[c][i] * a + 255 * (255 - a) + 127) / 255);
+  }
+  return planes;
+}
+
+// The merged image read back from over_white(image): alpha exact, colours within 1 where alpha is
+// 246 or more (the rounding of blending and unblending), black where alpha is 0.
+void expect_unblended(const Image& read, const Image& image) {
+  ASSERT_EQ(read.width, image.width);
+  ASSERT_EQ(read.height, image.height);
+  for (std::size_t i = 0; i < image.rgba.size(); i += 4) {
+    const int a = image.rgba[i + 3];
+    ASSERT_GE(a == 0 || a >= 246, true) << "pattern alpha out of the tested range";
+    EXPECT_EQ(read.rgba[i + 3], a);
+    for (std::size_t c = 0; c < 3; ++c) {
+      if (a == 0)
+        EXPECT_EQ(read.rgba[i + c], 0);
+      else
+        EXPECT_NEAR(read.rgba[i + c], image.rgba[i + c], 1) << "byte " << i + c;
+    }
+  }
+}
+
 Expected<PsdDocument> decode(const PsdTestFile& file) { return decode_psd(psd_bytes(file).bytes, "art.psd"); }
 
 std::string message_of(const std::vector<std::uint8_t>& bytes) {
@@ -61,7 +90,7 @@ PsdTestFile one_layer_file(const Image& image, int left = 0, int top = 0, std::u
   layer.compression = compression;
   file.layers = {layer};
   file.composite_compression = compression;
-  file.composite = planes_of(image, 4);
+  file.composite = over_white(image);
   return file;
 }
 
@@ -79,7 +108,7 @@ TEST(PsdReader, EightBitRleLayerAndMergedImageDecodeExactly) {
   EXPECT_EQ(layer.record, 0);
   EXPECT_EQ(layer.bounds, (Rect{0, 0, 13, 9}));
   EXPECT_EQ(layer.pixels, image);
-  EXPECT_EQ(doc->composite, image);
+  expect_unblended(doc->composite, image);
   EXPECT_TRUE(doc->warnings.empty());
 }
 
@@ -88,7 +117,7 @@ TEST(PsdReader, RawChannelsDecodeLikeRle) {
   auto doc = decode(one_layer_file(image, 0, 0, 0));
   ASSERT_TRUE(doc.ok()) << doc.error().to_string();
   EXPECT_EQ(doc->layers.at(0).pixels, image);
-  EXPECT_EQ(doc->composite, image);
+  expect_unblended(doc->composite, image);
 }
 
 TEST(PsdReader, LongRunsAndLiteralsInRleRows) {
@@ -135,7 +164,8 @@ PsdTestFile sixteen_bit_file(std::uint16_t compression, bool in_lr16) {
                     {2, big_endian(k16)}};
   file.layers = {layer};
   file.composite_compression = compression;
-  file.composite = {big_endian(k16), big_endian(reversed), big_endian(k16), big_endian(k16)};
+  file.composite = {big_endian(k16), big_endian(reversed), big_endian(k16),
+                    big_endian(std::vector<std::uint16_t>(k16.size(), 65535))};
   return file;
 }
 
@@ -246,6 +276,22 @@ TEST(PsdReader, ALayerWithoutAlphaIsOpaque) {
   const Image& pixels = doc->layers.at(0).pixels;
   for (std::size_t i = 0; i < pixels.rgba.size(); ++i)
     EXPECT_EQ(pixels.rgba[i], i % 4 == 3 ? 255 : pattern(3, 3).rgba[i]);
+}
+
+TEST(PsdReader, TheMergedImageIsUnblendedFromWhite) {
+  // GIMP stores red (200, 40, 0) at alpha 128 as (227, 147, 127).
+  PsdTestFile file;
+  file.width = 1;
+  file.height = 1;
+  file.layers = {mf::testing::pixel_layer("Half", 0, 0, pattern(1, 1))};
+  file.composite = {{227}, {147}, {127}, {128}};
+  auto doc = decode(file);
+  ASSERT_TRUE(doc.ok()) << doc.error().to_string();
+  const std::uint8_t* p = doc->composite.pixel(0, 0);
+  EXPECT_EQ(p[0], 199);  // (227 + 128 − 255) · 255 / 128 = 199.2
+  EXPECT_EQ(p[1], 40);   // (147 + 128 − 255) · 255 / 128 = 39.8
+  EXPECT_EQ(p[2], 0);
+  EXPECT_EQ(p[3], 128);
 }
 
 TEST(PsdReader, MergedImageWithoutTransparencyIsOpaque) {
@@ -449,7 +495,7 @@ TEST(PsdReader, AdjustmentFillAndSmartObjectLayersAreSkippedWithAWarning) {
 
 TEST(PsdReader, LayerEffectsAreIgnoredAndTheLayerKept) {
   PsdTestFile file = one_layer_file(pattern(3, 3));
-  file.layers[0].blocks = {{"lfx2", std::vector<std::uint8_t>(16, 0)}};
+  file.layers[0].blocks = {{"lfx2", std::vector<std::uint8_t>(16, 0)}, {"lrFX", std::vector<std::uint8_t>(8, 0)}};
   auto doc = decode(file);
   ASSERT_TRUE(doc.ok()) << doc.error().to_string();
   EXPECT_EQ(doc->layers.at(0).pixels, pattern(3, 3));
@@ -550,6 +596,10 @@ TEST(PsdReader, AbsurdLengthsAreErrorsAtTheirOffset) {
     put32_at(bytes, written.record_at[2] + 8, 20000);
     put32_at(bytes, written.record_at[2] + 12, 20000);
     EXPECT_THAT(message_of(bytes), HasSubstr("too few for 19998×19997 pixels"));
+    put32_at(bytes, written.record_at[2] + 4, static_cast<std::uint32_t>(-200000));  // left
+    put32_at(bytes, written.record_at[2] + 12, static_cast<std::uint32_t>(-199990));  // right
+    EXPECT_EQ(message_of(bytes), "art.psd: at byte " + std::to_string(written.record_at[2]) +
+                                     ": layer 2 lies more than 120000 pixels outside the canvas (top 3, left -200000)");
   }
   {
     // A merged image claiming more raw samples than the file holds.

@@ -11,7 +11,7 @@
 // multichannel, Lab and duotone colour modes, 1- and 32-bit channels, ZIP-compressed channels (the
 // error names the layer). Skipped with a warning naming the layer: adjustment and fill layers, smart
 // objects (placed layers), layer effects (the layer itself is kept, without them), layer masks (the
-// layer is kept unmasked).
+// layer is kept unmasked; vector masks too).
 //
 // Every length and count is checked against the bytes left before it is used: a damaged file is an
 // error with the byte offset of the value that is wrong, never a crash or an allocation larger than
@@ -26,6 +26,9 @@
 //
 // The merged image's fourth channel is its transparency when the layer count is negative, when an
 // `Mtrn`/`Mt16` block says so, or in a file without layer information; otherwise the image is opaque.
+// A transparent merged image is stored blended over white (Photoshop and GIMP write it so): the reader
+// takes the white out, giving straight alpha like every Image (for 16-bit files after the reduction to
+// 8 bits, so colours of nearly transparent pixels are approximate); fully transparent pixels are black.
 
 #include <cstdint>
 #include <span>
@@ -39,7 +42,8 @@ namespace mf::imaging {
 
 // The largest canvas side accepted (Photoshop's own limit for PSD version 1).
 inline constexpr int kMaxPsdSide = 30000;
-// A layer may reach past the canvas, but its sides are at most this long.
+// A layer may reach past the canvas, but its sides are at most this long and it lies at most this
+// far outside the canvas.
 inline constexpr int kMaxPsdLayerSide = 4 * kMaxPsdSide;
 // Groups nest at most this deep, so that every walk over the tree stays shallow.
 inline constexpr int kMaxPsdGroupDepth = 256;
@@ -83,7 +87,7 @@ struct PsdDocument {
   int bits_per_channel = 8;          // as stored (8 or 16); every Image here is 8-bit
   std::vector<PsdLayer> layers;      // top-level layers and groups, bottom-most first (draw order);
                                      // skipped layers (adjustment, fill, smart object) are not here
-  Image composite;                   // the file's merged image (empty when the file has none)
+  Image composite;                   // the file's merged image, straight alpha (empty when the file has none)
   // In file order. At most 1000 (and 1 MB of text), then one more, with an empty layer, saying how
   // many were left out.
   std::vector<PsdWarning> warnings;
