@@ -11,7 +11,7 @@
 namespace mf::offline {
 namespace {
 
-std::string quoted(std::string_view s) { return "\"" + std::string(s) + "\""; }
+std::string in_quotes(std::string_view s) { return "\"" + std::string(s) + "\""; }
 
 }  // namespace
 
@@ -34,7 +34,7 @@ Expected<RegionMesh> mesh_region(SkeletonSource& skeleton, int skin, int slot, s
                              std::to_string(skeleton.slots.size()) + " slots)");
   Skin& s = skeleton.skins[static_cast<std::size_t>(skin)];
   const std::string& slot_name = skeleton.slots[static_cast<std::size_t>(slot)].name;
-  const std::string what = "skin " + quoted(s.name) + ", slot " + quoted(slot_name) + ", attachment " + quoted(attachment);
+  const std::string what = "skin " + in_quotes(s.name) + ", slot " + in_quotes(slot_name) + ", attachment " + in_quotes(attachment);
   const std::string attachments_path = json::path_key(json::path_index("skins", static_cast<std::size_t>(skin)), "attachments");
   std::size_t index = 0;
   while (index < s.attachments.size() && (s.attachments[index].slot != slot || s.attachments[index].name != attachment))
@@ -50,9 +50,9 @@ Expected<RegionMesh> mesh_region(SkeletonSource& skeleton, int skin, int slot, s
 
   const std::string image_name = region->image.empty() ? att.name : region->image;
   Expected<imaging::Image> image = images(image_name);
-  if (!image) return fail(path, what + ": image " + quoted(image_name) + ": " + image.error().to_string());
+  if (!image) return fail(path, what + ": image " + in_quotes(image_name) + ": " + image.error().to_string());
   Expected<AutoMesh> mesh = auto_mesh(*image, options);
-  if (!mesh) return fail(path, what + ": image " + quoted(image_name) + ": " + mesh.error().message);
+  if (!mesh) return fail(path, what + ": image " + in_quotes(image_name) + ": " + mesh.error().message);
 
   const double w = image->width, h = image->height;
   const double width = region->width > 0 ? region->width : w;
