@@ -19,5 +19,6 @@ void add_skel_graph(CLI::App& skel, int& exit_code);
 void add_skel_import_spine(CLI::App& skel, int& exit_code);
 void add_skel_render(CLI::App& skel, int& exit_code);
 void add_skel_view(CLI::App& skel, int& exit_code);
+void add_skel_automesh(CLI::App& skel, int& exit_code);
 
 }  // namespace mf::tools

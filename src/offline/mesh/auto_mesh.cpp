@@ -125,7 +125,8 @@ Expected<AutoMesh> auto_mesh(const imaging::Image& image, const AutoMeshOptions&
       if (region.opaque[static_cast<std::size_t>(y) * static_cast<std::size_t>(image.width) + static_cast<std::size_t>(x)])
         opaque_centres.push_back({x + 0.5, y + 0.5});
   std::vector<std::vector<Vec2d>> outline =
-      simplify_outline(loops, {scale.outward_tolerance, scale.inward_tolerance}, opaque_centres);
+      simplify_outline(loops, {scale.outward_tolerance, scale.inward_tolerance, Vec2d{double(image.width), double(image.height)}},
+                       opaque_centres);
   for (std::vector<Vec2d>& loop : outline) loop = split_long_edges(loop, scale.spacing);
   const std::vector<Vec2d> interior = interior_lattice(outline, scale.spacing, scale.spacing / 2);
 

@@ -11,18 +11,27 @@
 namespace mf::offline {
 namespace {
 
+// Points that exceed a tolerance by less than this are within it (rounding in the distances).
+constexpr double kSlack = 1e-9;
+
+// The distance from p to the segment a–b; 0 exactly for a point on it whose coordinates make the
+// cross product exact.
 double segment_distance(Vec2d p, Vec2d a, Vec2d b) {
   const Vec2d ab = b - a;
   const double len2 = dot(ab, ab);
-  const double t = len2 > 0 ? std::clamp(dot(p - a, ab) / len2, 0.0, 1.0) : 0.0;
-  return length(p - lerp(a, b, t));
+  const double along = dot(p - a, ab);
+  if (len2 <= 0 || along <= 0) return length(p - a);
+  if (along >= len2) return length(p - b);
+  return std::fabs(cross(ab, p - a)) / std::sqrt(len2);
 }
 
 // How far `p` lies beyond what the edge a→b may pass it by: the region is on the edge's right on
 // screen (cross > 0 in pixel coordinates), so a point on that side has the edge outside it.
 double excess(Vec2d p, Vec2d a, Vec2d b, OutlineTolerance tolerance) {
   const bool region_side = cross(b - a, p - a) > 0;
-  return segment_distance(p, a, b) - (region_side ? tolerance.outward : tolerance.inward);
+  const bool on_border = (tolerance.frame.x > 0 || tolerance.frame.y > 0) &&
+                         (p.x == 0 || p.y == 0 || p.x == tolerance.frame.x || p.y == tolerance.frame.y);
+  return segment_distance(p, a, b) - (region_side ? tolerance.outward : on_border ? 0.0 : tolerance.inward);
 }
 
 // The traced points strictly between kept points `from` and `to` of a loop of n points (to may wrap).
@@ -183,21 +192,30 @@ std::vector<std::size_t> simplify_loop(std::span<const Vec2d> loop, OutlineToler
     for (std::size_t i = 0; i < n; ++i) kept.push_back(i);
     return kept;
   }
+  // Start from the point farthest from the loop's bounding-box centre, a point any simplification
+  // keeps (a corner of a rectangle, say), and the point farthest from it.
+  double x0 = loop[0].x, x1 = x0, y0 = loop[0].y, y1 = y0;
+  for (Vec2d p : loop) x0 = std::min(x0, p.x), x1 = std::max(x1, p.x), y0 = std::min(y0, p.y), y1 = std::max(y1, p.y);
+  const Vec2d centre{(x0 + x1) / 2, (y0 + y1) / 2};
+  std::size_t start = 0;
+  for (std::size_t k = 1; k < n; ++k)
+    if (length(loop[k] - centre) > length(loop[start] - centre)) start = k;
+  const auto at = [&](std::size_t k) { return loop[(start + k) % n]; };  // k counts from the start
   std::size_t far = 1;
   for (std::size_t k = 2; k < n; ++k)
-    if (length(loop[k] - loop[0]) > length(loop[far] - loop[0])) far = k;
+    if (length(at(k) - at(0)) > length(at(far) - at(0))) far = k;
   std::vector<std::uint8_t> keep(n, 0);
   keep[0] = keep[far] = 1;
-  // Chains as (first, last) kept indices; last == n stands for point 0 after a full turn.
+  // Chains as (first, last) kept points counted from the start; last == n is the start again.
   std::vector<std::pair<std::size_t, std::size_t>> chains{{0, far}, {far, n}};
   while (!chains.empty()) {
     const auto [first, last] = chains.back();
     chains.pop_back();
-    const Vec2d a = loop[first], b = loop[last % n];
+    const Vec2d a = at(first), b = at(last);
     std::size_t worst = n;
-    double worst_excess = 0;
+    double worst_excess = kSlack;
     for (std::size_t k = first + 1; k < last; ++k) {
-      const double e = excess(loop[k], a, b, tolerance);
+      const double e = excess(at(k), a, b, tolerance);
       if (e > worst_excess) worst_excess = e, worst = k;
     }
     if (worst == n) continue;
@@ -205,19 +223,19 @@ std::vector<std::size_t> simplify_loop(std::span<const Vec2d> loop, OutlineToler
     chains.emplace_back(first, worst);
     chains.emplace_back(worst, last);
   }
-  for (std::size_t i = 0; i < n; ++i)
-    if (keep[i]) kept.push_back(i);
-  if (kept.size() < 3) {
-    // Only the first point and the farthest: add the point farthest from the line between them.
+  if (std::count(keep.begin(), keep.end(), 1) < 3) {
+    // Only the start and the farthest point: add the point farthest from the line between them.
     std::size_t third = n;
     double best = -1;
     for (std::size_t k = 1; k < n; ++k) {
       if (k == far) continue;
-      const double d = std::fabs(cross(loop[far] - loop[0], loop[k] - loop[0]));
+      const double d = std::fabs(cross(at(far) - at(0), at(k) - at(0)));
       if (d > best) best = d, third = k;
     }
-    kept.insert(std::lower_bound(kept.begin(), kept.end(), third), third);
+    keep[third] = 1;
   }
+  for (std::size_t i = 0; i < n; ++i)
+    if (keep[(i + n - start) % n]) kept.push_back(i);
   return kept;
 }
 

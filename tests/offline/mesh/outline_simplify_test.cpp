@@ -65,6 +65,23 @@ TEST(OutlineSimplify, ThinWallsNeverCrossAndOpaquePixelsStayInside) {
   EXPECT_LT(simplified[0].size() + simplified[1].size(), loops[0].size() + loops[1].size());
 }
 
+TEST(OutlineSimplify, NoEdgePassesInsideTheImagesBorder) {
+  // Art up to the image's border: the traced outline runs along the border, and a generous inward
+  // tolerance must not cut the image's corners.
+  const imaging::Image full = mf::testing::shape_image(50, 30, [](double x, double y) { return x + y > 3; });
+  const auto loops = traced(full, 2);
+  ASSERT_EQ(loops.size(), 1u);
+  const auto simplified = simplify_outline(loops, {2, 2, {50, 30}}, opaque_centres(full));
+  ASSERT_EQ(simplified.size(), 1u);
+  for (Vec2d corner : {Vec2d{50, 0}, Vec2d{50, 30}, Vec2d{0, 30}})
+    EXPECT_NE(std::find(simplified[0].begin(), simplified[0].end(), corner), simplified[0].end()) << corner.x << ", " << corner.y;
+  for (Vec2d p : loops[0])
+    if (p.x == 0 || p.y == 0 || p.x == 50 || p.y == 30) {
+      EXPECT_TRUE(inside_loops(simplified, p) || mf::testing::distance_to_loops(simplified, p) < 1e-9) << p.x << ", " << p.y;
+    }
+  EXPECT_LT(simplified[0].size(), loops[0].size() / 4);
+}
+
 TEST(OutlineSimplify, AShortLoopKeepsItsPoints) {
   const std::vector<Vec2d> triangle{{0, 0}, {4, 0}, {0, 3}};
   EXPECT_EQ(simplify_loop(triangle, {100, 100}).size(), 3u);

@@ -12,8 +12,9 @@
 //   marching_squares.hpp  the region's outline and its holes at sub-pixel positions; holes whose
 //                         bounding box is smaller than the grid spacing both ways are filled (dropped)
 //   outline_simplify.hpp  Douglas–Peucker: the outline may move up to `outward_tolerance` away from the
-//                         art but only `inward_tolerance` (at most the padding) towards it; loops never
-//                         cross and every opaque pixel centre stays inside
+//                         art but only `inward_tolerance` (at most the padding) towards it, and not at
+//                         all where it runs along the image's border; loops never cross and every
+//                         opaque pixel centre stays inside
 //   then                  outline edges longer than the grid spacing are split evenly
 //   interior_points.hpp   a hexagonal lattice of the grid spacing, points at least half a spacing from
 //                         the outline

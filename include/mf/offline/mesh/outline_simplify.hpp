@@ -6,7 +6,7 @@
 // on screen. The tolerance is one-sided: a simplified edge may pass up to `outward` pixels outside
 // the traced points it replaces (the region grows) but only `inward` pixels inside them (the region
 // shrinks), so an outline traced `padding` pixels outside the art, simplified with inward ≤ padding,
-// does not cut into the art.
+// does not cut into the art; nor at the image's border, where the outline is the border itself.
 
 #include <cstddef>
 #include <span>
@@ -19,11 +19,15 @@ namespace mf::offline {
 struct OutlineTolerance {
   double outward = 1;  // pixels
   double inward = 0;   // pixels
+  // The image's size: traced points on its border (x = 0 or width, y = 0 or height) lie on the art's
+  // edge, not `padding` outside it, so no edge may pass inside them. {0, 0}: no border.
+  Vec2d frame;
 };
 
 // The indices of the points Douglas–Peucker keeps of one closed loop, in loop order: it starts from
-// the loop's first point and the point farthest from it, and splits each chain at the point that
-// exceeds its side's tolerance by the most. At least three points are kept (all of a shorter loop).
+// the point farthest from the loop's bounding-box centre and the point farthest from that, and
+// splits each chain at the point that exceeds its side's tolerance by the most (by more than 1e-9).
+// At least three points are kept (all of a shorter loop).
 std::vector<std::size_t> simplify_loop(std::span<const Vec2d> loop, OutlineTolerance tolerance);
 
 // Every loop simplified, then repaired: while a simplified edge crosses or touches another (of any
