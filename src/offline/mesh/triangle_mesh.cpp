@@ -39,7 +39,9 @@ bool segments_cross(Vec2d a, Vec2d b, Vec2d c, Vec2d d) {
 
 TriangleMesh::TriangleMesh(Vec2d lo, Vec2d hi) {
   const Vec2d centre = (lo + hi) * 0.5;
-  const double r = std::max({hi.x - lo.x, hi.y - lo.y, 1.0}) * 64;
+  // Large enough to hold the box with room; the exact predicates need no more, and a larger one only
+  // sends more in-circle tests involving its far corners to the exact path.
+  const double r = std::max({hi.x - lo.x, hi.y - lo.y, 1e-3 * (std::abs(centre.x) + std::abs(centre.y)), 1e-300}) * 2;
   points = {{centre.x - 3 * r, centre.y - 2 * r}, {centre.x + 3 * r, centre.y - 2 * r}, {centre.x, centre.y + 3 * r}};
   triangles.push_back(Triangle{{0, 1, 2}, {kNone, kNone, kNone}, {}, false});
   vertex_triangle = {0, 0, 0};

@@ -345,7 +345,7 @@ TEST(Triangulator, RandomStarsWithHolesMeetTheAngleRule) {
     ASSERT_TRUE(plain.ok()) << plain.error().message;
     expect_valid(d, *plain);
     expect_constrained_delaunay(*plain);
-    for (double angle : {20.0, 28.0}) {
+    for (double angle : {20.0, 28.0, 30.0}) {
       RefineOptions o;
       o.min_angle = angle;
       Expected<ConstrainedTriangulation> t = triangulate_domain(d, o);
@@ -353,12 +353,44 @@ TEST(Triangulator, RandomStarsWithHolesMeetTheAngleRule) {
       SCOPED_TRACE("seed " + std::to_string(seed) + ", " + std::to_string(angle) + "°");
       expect_valid(d, *t);
       expect_angles(d, *t, angle);
+      Expected<ConstrainedTriangulation> again = triangulate_domain(d, o);
+      EXPECT_EQ(again->points, t->points);
+      EXPECT_EQ(again->triangles, t->triangles);
+      EXPECT_EQ(again->constrained, t->constrained);
       // The hole stays empty.
       for (const Tri& tri : t->triangles) {
         const Vec2d c = (t->points[tri[0]] + t->points[tri[1]] + t->points[tri[2]]) / 3.0;
         EXPECT_GT(length(c), 1.6 * std::cos(kPi / 7) - 1e-9);
       }
     }
+  }
+}
+
+TEST(Triangulator, GridPointsOnAndInsideTheOutline) {
+  // As the auto mesh places them: a grid of free points, some exactly on the outline's edges (the
+  // edges are split there) and on the hole's, inside a square with a diamond hole.
+  PlanarDomain d;
+  d.points = {{0, 0}, {10, 0}, {10, 10}, {0, 10}, {5, 2.5}, {7.5, 5}, {5, 7.5}, {2.5, 5}};
+  d.loops = {{0, 1, 2, 3}, {4, 5, 6, 7}};
+  for (int y = 0; y <= 10; ++y)
+    for (int x = 0; x <= 10; ++x) {
+      const Vec2d q{double(x), double(y)};
+      const bool corner = (x == 0 || x == 10) && (y == 0 || y == 10);
+      const double diamond = std::abs(q.x - 5) + std::abs(q.y - 5);
+      if (!corner && diamond > 2.5) d.points.push_back(q);
+    }
+  for (bool refine : {false, true}) {
+    RefineOptions o;
+    o.refine = refine;
+    o.min_angle = 25;
+    Expected<ConstrainedTriangulation> a = triangulate_domain(d, o);
+    Expected<ConstrainedTriangulation> b = triangulate_domain(d, o);
+    ASSERT_TRUE(a.ok()) << a.error().message;
+    expect_valid(d, *a);
+    if (!refine) expect_constrained_delaunay(*a);
+    if (refine) expect_angles(d, *a, 25);
+    EXPECT_EQ(a->triangles, b->triangles);
+    EXPECT_EQ(a->points, b->points);
   }
 }
 
