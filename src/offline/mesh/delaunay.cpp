@@ -1,6 +1,8 @@
 // Delaunay triangulation by sweep hull and Lawson flips. Sweeping the points in x-then-y order means
 // every new point lies strictly outside the hull built so far, so joining it to the hull edges it sees
-// always gives a valid triangulation, collinear runs included; the flips then make it Delaunay.
+// always gives a valid triangulation, collinear runs included; the flips then make it Delaunay. The
+// orientation and in-circle tests are exact (robust_predicates.hpp), so cocircular and collinear sets
+// need no tolerance: an edge is flipped only when the opposite point is strictly inside the circle.
 
 #include "mf/offline/mesh/delaunay.hpp"
 
@@ -12,18 +14,6 @@
 #include <utility>
 
 namespace mf::offline {
-
-double orient2d(Vec2d a, Vec2d b, Vec2d c) { return cross(b - a, c - a); }
-
-double in_circle(Vec2d a, Vec2d b, Vec2d c, Vec2d d) {
-  const double adx = a.x - d.x, ady = a.y - d.y;
-  const double bdx = b.x - d.x, bdy = b.y - d.y;
-  const double cdx = c.x - d.x, cdy = c.y - d.y;
-  const double ad = adx * adx + ady * ady;
-  const double bd = bdx * bdx + bdy * bdy;
-  const double cd = cdx * cdx + cdy * cdy;
-  return adx * (bdy * cd - bd * cdy) - ady * (bdx * cd - bd * cdx) + ad * (bdx * cdy - bdy * cdx);
-}
 
 namespace {
 
@@ -38,8 +28,9 @@ std::string point_text(std::span<const Vec2d> p, std::uint32_t i) {
 Unexpected fail(std::string message) { return Unexpected{Error{"", "", {}, std::move(message)}}; }
 
 // Flips edges that are not locally Delaunay until none is left. Each flip removes one illegal edge
-// and Lawson's argument bounds the number of flips by O(n²); the cap only guards against rounding.
-void make_delaunay(std::span<const Vec2d> p, std::vector<Tri>& tris, double circle_eps) {
+// and Lawson's argument bounds the number of flips by O(n²); the cap is a guard, never reached with
+// exact predicates.
+void make_delaunay(std::span<const Vec2d> p, std::vector<Tri>& tris) {
   const std::size_t cap = 16 * p.size() * p.size() + 64;
   for (std::size_t flips = 0; flips < cap; ++flips) {
     // edge (low, high) -> (triangle, corner opposite the edge)
@@ -59,7 +50,7 @@ void make_delaunay(std::span<const Vec2d> p, std::vector<Tri>& tris, double circ
       // t1 = (a, b, c) counter-clockwise with the shared edge a→b.
       const std::uint32_t a = t1[static_cast<std::size_t>((sides[0].second + 1) % 3)];
       const std::uint32_t b = t1[static_cast<std::size_t>((sides[0].second + 2) % 3)];
-      if (in_circle(p[a], p[b], p[c], p[d]) <= circle_eps) continue;
+      if (in_circle(p[a], p[b], p[c], p[d]) <= 0) continue;
       // The quad a, d, b, c is convex (d is inside c's circumcircle): swap the diagonal for c–d.
       tris[sides[0].first] = {a, d, c};
       tris[sides[1].first] = {d, b, c};
@@ -80,7 +71,8 @@ Expected<Triangulation> delaunay_triangulate(std::span<const Vec2d> p) {
     if (!std::isfinite(p[i].x) || !std::isfinite(p[i].y))
       return fail("point " + point_text(p, static_cast<std::uint32_t>(i)) + " is not finite");
 
-  // Tolerances relative to the extent of the point set.
+  // Points closer than this (relative to the extent of the set) count as one: a blend space's samples
+  // that close are a mistake, whatever the arithmetic could resolve.
   double min_x = p[0].x, max_x = p[0].x, min_y = p[0].y, max_y = p[0].y;
   for (const Vec2d& q : p) {
     min_x = std::min(min_x, q.x), max_x = std::max(max_x, q.x);
@@ -88,8 +80,6 @@ Expected<Triangulation> delaunay_triangulate(std::span<const Vec2d> p) {
   }
   const double extent = std::max({max_x - min_x, max_y - min_y, 1e-300});
   const double same_eps = 1e-9 * extent;
-  const double orient_eps = 1e-12 * extent * extent;
-  const double circle_eps = 1e-12 * extent * extent * extent * extent;
 
   std::vector<std::uint32_t> order(n);
   std::iota(order.begin(), order.end(), 0u);
@@ -105,7 +95,7 @@ Expected<Triangulation> delaunay_triangulate(std::span<const Vec2d> p) {
   }
   // The first point (in sweep order) off the line through the first two.
   std::size_t k = 2;
-  while (k < n && std::abs(orient2d(p[order[0]], p[order[1]], p[order[k]])) <= orient_eps) ++k;
+  while (k < n && orient2d(p[order[0]], p[order[1]], p[order[k]]) == 0) ++k;
   if (k == n) return fail("all " + std::to_string(n) + " points lie on one line; a triangulation needs area");
 
   // Seed: the collinear run order[0 … k) fanned to order[k].
@@ -131,10 +121,10 @@ Expected<Triangulation> delaunay_triangulate(std::span<const Vec2d> p) {
     visible.assign(m, false);
     bool any = false;
     for (std::size_t e = 0; e < m; ++e) {
-      visible[e] = orient2d(p[hull[e]], p[hull[(e + 1) % m]], p[q]) < -orient_eps;
+      visible[e] = orient2d(p[hull[e]], p[hull[(e + 1) % m]], p[q]) < 0;
       any = any || visible[e];
     }
-    if (!any) return fail("point " + point_text(p, q) + " lies on the hull of the points before it, within rounding");
+    if (!any) return fail("point " + point_text(p, q) + " lies on the hull of the points before it");
     std::size_t s = 0;
     while (!(visible[s] && !visible[(s + m - 1) % m])) ++s;
     std::size_t e = s;
@@ -153,7 +143,7 @@ Expected<Triangulation> delaunay_triangulate(std::span<const Vec2d> p) {
     hull = std::move(next);
   }
 
-  make_delaunay(p, tris, circle_eps);
+  make_delaunay(p, tris);
 
   Triangulation out;
   for (Tri t : tris) {
