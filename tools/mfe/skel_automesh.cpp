@@ -133,9 +133,11 @@ void print_histograms(const char* indent, const AngleHistogram& mesh, const Angl
   const std::size_t bins = std::max(mesh.counts.size(), ear.counts.size());
   for (std::size_t i = 0; i < bins; ++i) {
     char head[32], a[32], b[32];
-    std::snprintf(head, sizeof head, " %5s", (std::to_string(static_cast<int>(i * mesh.bin_degrees)) + "-" +
-                                              std::to_string(static_cast<int>((i + 1) * mesh.bin_degrees)))
-                                                 .c_str());
+    // The last bin holds 60° alone (equilateral triangles).
+    const double low = static_cast<double>(i) * mesh.bin_degrees;
+    const std::string label = low >= 60 ? "60" : json::format_float(static_cast<float>(low)) + "-" +
+                                                     json::format_float(static_cast<float>(low + mesh.bin_degrees));
+    std::snprintf(head, sizeof head, " %5s", label.c_str());
     std::snprintf(a, sizeof a, " %5d", i < mesh.counts.size() ? mesh.counts[i] : 0);
     std::snprintf(b, sizeof b, " %5d", i < ear.counts.size() ? ear.counts[i] : 0);
     header += head;

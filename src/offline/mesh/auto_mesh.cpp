@@ -142,7 +142,10 @@ Expected<AutoMesh> auto_mesh(const imaging::Image& image, const AutoMeshOptions&
   domain.points.insert(domain.points.end(), interior.begin(), interior.end());
   RefineOptions refine;
   refine.min_angle = kMinAngle;
-  refine.max_points = kBudgetPerPoint * static_cast<int>(domain.points.size());
+  double outline_length = 0;
+  for (const std::vector<Vec2d>& loop : outline)
+    for (std::size_t i = 0; i < loop.size(); ++i) outline_length += length(loop[(i + 1) % loop.size()] - loop[i]);
+  refine.max_points = kBudgetPerPoint * static_cast<int>(domain.points.size()) + static_cast<int>(std::ceil(outline_length));
   Expected<ConstrainedTriangulation> triangulated = triangulate_domain(domain, refine);
   if (!triangulated) return fail("triangulating the outline: " + triangulated.error().message);
   const ConstrainedTriangulation& t = *triangulated;

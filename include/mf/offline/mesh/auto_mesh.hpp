@@ -19,7 +19,8 @@
 //   interior_points.hpp   a hexagonal lattice of the grid spacing, points at least half a spacing from
 //                         the outline
 //   triangulator.hpp      constrained Delaunay with refinement: smallest angle 20° (except at input
-//                         corners sharper than that allows), vertex budget 4 × the points given to it
+//                         corners sharper than 40°), vertex budget 4 × the points given to it plus one
+//                         per pixel of outline length (thin parts need points about their width apart)
 //
 // Every opaque pixel's centre is covered by a triangle. Deterministic: the same image and options
 // give the same mesh.
