@@ -8,7 +8,8 @@
 namespace mf::offline {
 namespace {
 
-constexpr int kBisections = 6;
+constexpr int kBisections = 5;        // of the closing radius
+constexpr int kGrowthBisections = 16;  // of the growth that joins the islands
 
 // The grown field, closed with a disc of radius `radius`. The grow and the shrink run on the image
 // with a margin around it, so that the shrink also works from beyond the image's border (else
@@ -56,12 +57,21 @@ AlphaRegion alpha_region(const imaging::Image& image, int alpha_threshold, doubl
   for (std::size_t i = 0; i < count; ++i) region.field.values[i] = reach - distance[i];
   if (count_pieces(region.field) == 1) return region;
 
-  double lo = 0, hi = 1;
-  PixelField joined = closed(region.field, region.opaque, reach, hi);
+  // A closing of radius R lies inside the growth by reach + R, so R is at least the growth that
+  // first makes one piece, less the reach: found by bisection on the distances, which is cheap.
   const double across = std::hypot(image.width, image.height);
+  PixelField grown = region.field;
+  double apart = 0, together = across + 1;
+  for (int step = 0; step < kGrowthBisections; ++step) {
+    const double mid = (apart + together) / 2;
+    for (std::size_t i = 0; i < count; ++i) grown.values[i] = mid - distance[i];
+    (count_pieces(grown) == 1 ? together : apart) = mid;
+  }
+  double lo = std::max(0.0, apart - reach), hi = std::max(1.0, 1.25 * (together - reach));
+  PixelField joined = closed(region.field, region.opaque, reach, hi);
   while (count_pieces(joined) != 1) {
     lo = hi;
-    hi *= 2;
+    hi *= 1.5;
     if (hi > 2 * across) {
       // A disc that large closes to (nearly) the islands' convex hull; should the grid still
       // leave pieces apart, the whole image is the region.

@@ -12,9 +12,10 @@
 // then shrunk by R, both also beyond the image's border up to a margin of the longest image side:
 // the shrink keeps the outline tight around each island and leaves bridges where the islands face
 // each other) and the field is the larger of the grown field and (distance to the closed-off
-// outside − R). R is the smallest radius found, by doubling from 1 pixel and then bisecting six
-// times, that makes the inside one 8-connected piece (count_pieces); past twice the image's
-// diagonal the whole image is the region.
+// outside − R). R is the smallest radius found that makes the inside one 8-connected piece
+// (count_pieces): the search starts from the growth that alone would join the islands (less the
+// reach; the closing lies inside that growth, so R is no less), grows by half until the islands
+// join, then bisects five times; past twice the image's diagonal the whole image is the region.
 // Enclosed gaps between bridges stay holes of the region.
 
 #include <cstdint>
