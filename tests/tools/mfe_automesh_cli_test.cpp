@@ -27,6 +27,7 @@ class MfeAutomeshCli : public ::testing::Test {
   void SetUp() override {
     dir_ = std::make_unique<testing::TempDir>("mf_mfe_automesh_cli");
     fs::copy(std::string(MF_EXAMPLES_DIR) + "/mannequin", dir_->path() / "mannequin", fs::copy_options::recursive);
+    fs::copy(std::string(MF_TEST_DATA_DIR) + "/rigs/tiny", dir_->path() / "tiny", fs::copy_options::recursive);
     mskel_ = dir_->file("mannequin/mannequin.mskel");
   }
 
@@ -113,6 +114,22 @@ TEST_F(MfeAutomeshCli, ChoosesTheSkinAndAttachment) {
   EXPECT_EQ(find(*s, "knight", "foot_l", "foot")->type(), AttachmentType::Mesh);
   EXPECT_EQ(std::get<MeshAttachment>(find(*s, "knight", "foot_l", "foot")->data).image, "boot");
   EXPECT_EQ(find(*s, "default", "foot_l", "foot")->type(), AttachmentType::Region);
+}
+
+TEST_F(MfeAutomeshCli, SequencesAreSkippedByAllAndRefusedByName) {
+  const std::string tiny = dir_->file("tiny/tiny.mskel");
+  const Result one = mfe("skel automesh " + quote(tiny) + " --slot eye");
+  EXPECT_EQ(one.exit_code, 1) << one.output;
+  EXPECT_NE(one.output.find("skin \"default\", slot \"eye\", attachment \"blink\": shows a sequence of 3 images"),
+            std::string::npos)
+      << one.output;
+  const Result all = mfe("skel automesh " + quote(tiny) + " --all");
+  ASSERT_EQ(all.exit_code, 0) << all.output;
+  EXPECT_NE(all.output.find("skipped skin \"default\", slot \"eye\", attachment \"blink\": shows a sequence"),
+            std::string::npos)
+      << all.output;
+  EXPECT_NE(all.output.find("2 Region attachments replaced by meshes"), std::string::npos) << all.output;
+  EXPECT_EQ(mfe("skel check " + quote(tiny)).exit_code, 0);
 }
 
 TEST_F(MfeAutomeshCli, ErrorsLeaveTheFileAlone) {

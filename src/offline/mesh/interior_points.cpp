@@ -5,18 +5,9 @@
 #include <limits>
 
 #include "mf/offline/mesh/outline_simplify.hpp"
+#include "mf/offline/mesh/segment_distance.hpp"
 
 namespace mf::offline {
-namespace {
-
-double segment_distance(Vec2d p, Vec2d a, Vec2d b) {
-  const Vec2d ab = b - a;
-  const double len2 = dot(ab, ab);
-  const double t = len2 > 0 ? std::clamp(dot(p - a, ab) / len2, 0.0, 1.0) : 0.0;
-  return length(p - lerp(a, b, t));
-}
-
-}  // namespace
 
 std::vector<Vec2d> interior_lattice(const std::vector<std::vector<Vec2d>>& loops, double spacing, double clearance) {
   std::vector<Vec2d> out;

@@ -8,22 +8,13 @@
 #include <cstdint>
 #include <utility>
 
+#include "mf/offline/mesh/segment_distance.hpp"
+
 namespace mf::offline {
 namespace {
 
 // Points that exceed a tolerance by less than this are within it (rounding in the distances).
 constexpr double kSlack = 1e-9;
-
-// The distance from p to the segment a–b; 0 exactly for a point on it whose coordinates make the
-// cross product exact.
-double segment_distance(Vec2d p, Vec2d a, Vec2d b) {
-  const Vec2d ab = b - a;
-  const double len2 = dot(ab, ab);
-  const double along = dot(p - a, ab);
-  if (len2 <= 0 || along <= 0) return length(p - a);
-  if (along >= len2) return length(p - b);
-  return std::fabs(cross(ab, p - a)) / std::sqrt(len2);
-}
 
 // How far `p` lies beyond what the edge a→b may pass it by: the region is on the edge's right on
 // screen (cross > 0 in pixel coordinates), so a point on that side has the edge outside it.
