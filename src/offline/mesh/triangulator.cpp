@@ -41,7 +41,7 @@ using mesh_core::TriangleMesh;
 constexpr std::uint32_t kFirst = 3;              // internal index of input point 0 (0–2: enclosing triangle)
 constexpr double kSharpCorner = 40;              // degrees: corners sharper than this keep their small angles
 constexpr double kShellCorner = 60;              // degrees: Shewchuk's bound for the shell rule
-constexpr std::size_t kDefaultPointLimit = 1u << 22;
+constexpr std::size_t kDefaultPointLimit = 1u << 20;
 constexpr double kPi = 3.14159265358979323846;
 
 Unexpected fail(std::string message) { return Unexpected{Error{"", "", {}, std::move(message)}}; }
@@ -223,20 +223,31 @@ class Refiner {
     }
   }
 
+  // Where a segment is split: its midpoint when both ends are input points (or neither is),
+  // otherwise a concentric shell around the input end, a power of two near half the length away.
+  Vec2d split_point(std::uint32_t a, std::uint32_t b) const {
+    const Vec2d A = P(a), B = P(b);
+    double s = 0.5;
+    const bool input_a = is_input(a), input_b = is_input(b);
+    if (input_a != input_b) {
+      const double len = length(B - A);
+      const double shell = std::exp2(std::round(std::log2(len / 2)));
+      s = input_a ? shell / len : 1 - shell / len;
+    }
+    return A + (B - A) * s;
+  }
+
+  bool splittable(std::uint32_t a, std::uint32_t b) const {
+    const Vec2d p = split_point(a, b);
+    return p != P(a) && p != P(b);
+  }
+
   void split_segment(EdgeRef e) {
     const Triangle& T = m_.triangles[e.tri];
     const std::uint32_t a = T.v[static_cast<std::size_t>((e.index + 1) % 3)], b = T.v[static_cast<std::size_t>((e.index + 2) % 3)];
     const std::uint32_t id = m_.constraint_of(a, b);
     const Vec2d A = P(a), B = P(b);
-    double s = 0.5;
-    const bool input_a = is_input(a), input_b = is_input(b);
-    if (input_a != input_b) {
-      // A concentric shell around the input end: a power of two near half the length.
-      const double len = length(B - A);
-      const double shell = std::exp2(std::round(std::log2(len / 2)));
-      s = input_a ? shell / len : 1 - shell / len;
-    }
-    const Vec2d p = A + (B - A) * s;
+    const Vec2d p = split_point(a, b);
     if (p == A || p == B) return;  // too short to split in doubles
     const std::uint32_t v = m_.insert(p, {e.tri, e.index, kNone});
     segment_of_.resize(m_.points.size(), kNone);
@@ -279,8 +290,15 @@ class Refiner {
     }
     for (std::uint32_t u : cavity) mark[u] = 0;
     if (!encroached.empty()) {
-      // Split the segments first; the triangle comes back if it is still bad afterwards.
-      for (const auto& s : encroached) encroached_.push_front({s[0], s[1], 1});
+      // Split the segments first; the triangle comes back if it is still bad afterwards. Segments too
+      // short to split in doubles leave the triangle as it is.
+      bool any = false;
+      for (const auto& s : encroached)
+        if (splittable(s[0], s[1])) {
+          encroached_.push_front({s[0], s[1], 1});
+          any = true;
+        }
+      if (!any) return;
       const Triangle& again = m_.triangles[t];
       const double angle = smallest_angle(P(again.v[0]), P(again.v[1]), P(again.v[2]));
       bad_.push(Bad{area_only, area_only ? -orient2d(P(again.v[0]), P(again.v[1]), P(again.v[2])) / 2 : angle, t, again.v});

@@ -409,6 +409,30 @@ TEST(Triangulator, SharpCornersEndAndKeepTheirOwnAngles) {
   EXPECT_LT(t->points.size(), 2000u) << "refinement should end well before any safety limit";
 }
 
+TEST(Triangulator, SpikesKeepOnlyTheirCornerTriangleBelowTheMinimum) {
+  // A wedge of angle θ from point 0 to x = 10, ending in a rectangle: refinement ends, and the only
+  // triangles below the minimum angle are those with a vertex at the spike's tip.
+  for (double degrees : {0.01, 1.0, 10.0, 25.0, 45.0})
+    for (double min_angle : {20.0, 30.0}) {
+      const double h = 10 * std::tan(degrees * kPi / 180);
+      const PlanarDomain d{{{0, 0}, {10, 0}, {10, -3}, {16, -3}, {16, h + 3}, {10, h + 3}, {10, h}}, {{0, 1, 2, 3, 4, 5, 6}}, {}};
+      RefineOptions o;
+      o.min_angle = min_angle;
+      Expected<ConstrainedTriangulation> t = triangulate_domain(d, o);
+      ASSERT_TRUE(t.ok()) << t.error().message;
+      SCOPED_TRACE(std::to_string(degrees) + "° spike, " + std::to_string(min_angle) + "°");
+      expect_valid(d, *t);
+      EXPECT_LT(t->points.size(), 1000u);
+      int below = 0;
+      for (const Tri& tri : t->triangles) {
+        if (smallest_angle(t->points[tri[0]], t->points[tri[1]], t->points[tri[2]]) >= min_angle) continue;
+        ++below;
+        EXPECT_TRUE(tri[0] == 0 || tri[1] == 0 || tri[2] == 0) << "triangle " << tri[0] << " " << tri[1] << " " << tri[2];
+      }
+      EXPECT_EQ(below, degrees < min_angle ? 1 : 0);
+    }
+}
+
 TEST(Triangulator, MaxAreaAndBudget) {
   const PlanarDomain d = star_with_hole(3, 6);
   RefineOptions area;

@@ -1,8 +1,8 @@
 #pragma once
-// Delaunay triangulation of a 2D point set (no constraint edges), for 2D blend spaces. Sweep-hull
-// construction (points in x-then-y order, each new point joined to the hull edges it sees) followed
-// by Lawson edge flips until every edge is locally Delaunay. Every decision uses the exact predicates
-// of robust_predicates.hpp, shared with the constrained triangulator (triangulator.hpp).
+// Delaunay triangulation of a 2D point set (no constraint edges), for 2D blend spaces. Built on the
+// constrained triangulator's core (triangulator.hpp): Lawson insertion with exact in-circle flips,
+// then the convex hull recovered as a loop of constrained edges so that only its triangles remain.
+// Every decision uses the exact predicates of robust_predicates.hpp.
 //
 // Deterministic: the same points in the same order give the same triangles, in the same order.
 // Collinear points inside the point set are fine (they become vertices of thin triangles' edges);

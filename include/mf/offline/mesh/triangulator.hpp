@@ -34,7 +34,7 @@ struct RefineOptions {
   bool refine = true;       // false: the constrained Delaunay triangulation of the input points alone
   double min_angle = 20;    // degrees; at most 30 (beyond it refinement may not end)
   double max_area = 0;      // largest triangle area; 0 for no limit
-  // Vertex budget including the input points; 0 for no limit other than a guard of 2^22 points.
+  // Vertex budget including the input points; 0 for no limit other than a guard of 2^20 points.
   // Refinement fixes the worst triangles first (encroached segments, then the smallest angles, then
   // the largest areas), so a budget that stops it early leaves the best mesh it could reach.
   int max_points = 0;
