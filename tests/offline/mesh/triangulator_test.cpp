@@ -557,8 +557,26 @@ TEST(EarClip, SquareWithHoleAndStars) {
     }
     EXPECT_NEAR(area, domain_area(d), 1e-9 * domain_area(d));
   }
+  // An island inside the hole is an outline of its own.
+  PlanarDomain island = square_with_hole();
+  for (Vec2d p : {Vec2d{4, 4}, Vec2d{6, 4}, Vec2d{6, 6}, Vec2d{4, 6}}) island.points.push_back(p);
+  island.loops.push_back({8, 9, 10, 11});
+  Expected<std::vector<Tri>> with_island = ear_clip_domain(island);
+  ASSERT_TRUE(with_island.ok()) << with_island.error().message;
+  EXPECT_EQ(with_island->size(), 8u + 2u);
+  double area = 0;
+  for (const Tri& tri : *with_island) {
+    const Vec2d a = island.points[tri[0]], b = island.points[tri[1]], c = island.points[tri[2]];
+    EXPECT_TRUE(inside_domain(island, (a + b + c) / 3.0));
+    area += orient2d(a, b, c) / 2;
+  }
+  EXPECT_NEAR(area, domain_area(island), 1e-9 * domain_area(island));
   const PlanarDomain bad{{{0, 0}, {1, 0}}, {{0, 1}}, {}};
   EXPECT_EQ(ear_clip_domain(bad).error().message, "loop 0 has 2 points; a loop needs at least 3");
+  const PlanarDomain flat{{{0, 0}, {1, 1}, {2, 2}}, {{0, 1, 2}}, {}};
+  EXPECT_EQ(ear_clip_domain(flat).error().message, "loop 0 encloses no area");
+  const PlanarDomain range{{{0, 0}, {1, 0}, {0, 1}}, {{0, 1, 5}}, {}};
+  EXPECT_EQ(ear_clip_domain(range).error().message, "loop 0 refers to point 5, but there are 3 points");
 }
 
 TEST(AngleHistogram, BinsSmallestAngles) {
