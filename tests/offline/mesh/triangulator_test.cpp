@@ -271,6 +271,25 @@ TEST(Triangulator, InteriorEdgesAndFreePointsStay) {
   }
 }
 
+TEST(Triangulator, InteriorEdgeOnALoopEdgeIsKeptOnce) {
+  PlanarDomain d = square_with_hole();
+  // Interior edges on a loop edge of the outline and of the hole: each listed once.
+  d.edges = {{1, 2}, {5, 4}};
+  for (bool refine : {false, true}) {
+    RefineOptions o;
+    o.refine = refine;
+    Expected<ConstrainedTriangulation> t = triangulate_domain(d, o);
+    ASSERT_TRUE(t.ok()) << t.error().message;
+    expect_valid(d, *t);
+    std::set<std::pair<std::uint32_t, std::uint32_t>> unique;
+    for (const auto& e : t->constrained) unique.insert({std::min(e[0], e[1]), std::max(e[0], e[1])});
+    EXPECT_EQ(unique.size(), t->constrained.size());
+    if (!refine) {
+      EXPECT_EQ(t->constrained.size(), 8u);
+    }
+  }
+}
+
 TEST(Triangulator, EdgeThroughAPointIsSplitThere) {
   // The interior edge 4–5 passes exactly through the free point 6: it becomes 4–6 and 6–5.
   const PlanarDomain d{{{0, 0}, {4, 0}, {4, 4}, {0, 4}, {1, 1}, {3, 3}, {2, 2}}, {{0, 1, 2, 3}}, {{4, 5}}};
