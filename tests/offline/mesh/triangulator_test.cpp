@@ -552,9 +552,18 @@ TEST(Triangulator, Errors) {
   PlanarDomain nan = d;
   nan.points[2].y = std::nan("");
   EXPECT_EQ(message(nan), "point 2 (10, nan) is not finite");
+  PlanarDomain edge_range = d;
+  edge_range.edges = {{0, 2}, {3, 9}};
+  EXPECT_EQ(message(edge_range), "edge 1 refers to point 9, but there are 8 points");
   RefineOptions steep;
   steep.min_angle = 35;
   EXPECT_EQ(message(d, steep), "min_angle 35 is outside 0 to 30 degrees");
+  RefineOptions negative_area;
+  negative_area.max_area = -1;
+  EXPECT_EQ(message(d, negative_area), "max_area -1 is negative or not finite");
+  RefineOptions negative_budget;
+  negative_budget.max_points = -5;
+  EXPECT_EQ(message(d, negative_budget), "max_points -5 is negative");
 }
 
 TEST(EarClip, SquareWithHoleAndStars) {
