@@ -6,14 +6,12 @@
 
 #include "mf/offline/mesh/delaunay.hpp"
 
-#include "triangle_mesh.hpp"
-
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <map>
 #include <numeric>
-#include <utility>
+
+#include "triangle_mesh.hpp"
 
 namespace mf::offline {
 

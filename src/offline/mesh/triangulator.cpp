@@ -421,14 +421,20 @@ Expected<ConstrainedTriangulation> triangulate_domain(const PlanarDomain& domain
   for (std::uint32_t id = 0; id < constraints.size(); ++id) {
     const Constraint& c = constraints[id];
     if (c.loop >= 0) continue;
-    // Check the first piece of the edge (it may have been split at points on it).
+    // Its first piece (it may have been split at points on it, or coincide with a loop edge): one of
+    // the triangles beside it must be inside.
+    const std::uint32_t a = c.a + kFirst;
+    const Vec2d A = mesh.points[a], B = mesh.points[c.b + kFirst];
     bool inside = false;
-    for (std::uint32_t t : mesh.ring(c.a + kFirst)) {
+    for (std::uint32_t t : mesh.ring(a)) {
       const Triangle& T = mesh.triangles[t];
-      for (int i = 0; i < 3; ++i)
-        if ((T.flags[static_cast<std::size_t>(i)] & kConstrained) && T.inside &&
-            mesh.constraint_of(T.v[static_cast<std::size_t>((i + 1) % 3)], T.v[static_cast<std::size_t>((i + 2) % 3)]) == id)
-          inside = true;
+      for (int i = 0; i < 3; ++i) {
+        const std::uint32_t x = T.v[static_cast<std::size_t>((i + 1) % 3)], y = T.v[static_cast<std::size_t>((i + 2) % 3)];
+        const std::uint32_t other = x == a ? y : y == a ? x : kNone;
+        if (other == kNone || !(T.flags[static_cast<std::size_t>(i)] & kConstrained)) continue;
+        const Vec2d X = mesh.points[other];
+        if (orient2d(A, B, X) == 0 && dot(X - A, B - A) > 0 && T.inside) inside = true;
+      }
     }
     if (!inside) return fail(constraint_text(c) + " lies outside the domain");
   }

@@ -56,10 +56,12 @@ struct ConstrainedTriangulation {
 // the domain, an empty domain, options out of range. Their file and path are left empty for the
 // caller to fill in.
 //
-// With refinement, every triangle's smallest angle is at least min_angle except in an input corner
-// sharper than 40° (triangles whose smallest angle sits at that corner, or whose shortest edge joins
-// points at equal distances on the corner's two segments when it is sharper than 60°), and every
-// triangle is at most max_area, unless the budget stopped refinement first.
+// With refinement, every triangle's smallest angle is at least min_angle except those left alone
+// because splitting cannot fix them: triangles whose smallest angle lies in an input corner sharper
+// than 40°, and triangles whose shortest edge joins points at equal distances from an input corner
+// sharper than 60° on its two segments (Shewchuk's rule: splitting them would only carve the corner
+// into ever smaller shells; the tests find them below min_angle only in corners sharper than 40°).
+// Every triangle is at most max_area. Both hold unless the budget stopped refinement first.
 Expected<ConstrainedTriangulation> triangulate_domain(const PlanarDomain& domain, const RefineOptions& options = {});
 
 // Ear clipping of the same domain (holes joined to their outline by bridge edges): the baseline
