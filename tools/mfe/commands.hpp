@@ -17,6 +17,8 @@ void add_skel_build(CLI::App& skel, int& exit_code);
 void add_skel_cook(CLI::App& skel, int& exit_code);
 void add_skel_graph(CLI::App& skel, int& exit_code);
 void add_skel_import_spine(CLI::App& skel, int& exit_code);
+void add_skel_import_psd(CLI::App& skel, int& exit_code);
+void add_skel_import_images(CLI::App& skel, int& exit_code);
 void add_skel_render(CLI::App& skel, int& exit_code);
 void add_skel_view(CLI::App& skel, int& exit_code);
 

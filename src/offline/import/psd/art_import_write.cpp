@@ -41,6 +41,7 @@ Expected<ArtImportResult> write_art_import(const ArtImport& import, const std::s
     result.added = std::move(merged->added);
     result.missing = std::move(merged->missing);
     result.not_shifted = std::move(merged->not_shifted);
+    result.renamed_from = std::move(merged->renamed_from);
   } else {
     images = import.images;
     result.rig_written = true;
@@ -66,7 +67,9 @@ Expected<ArtImportResult> write_art_import(const ArtImport& import, const std::s
 std::string art_import_summary(const ArtImport& import, const ArtImportResult& r) {
   const std::string notes = count(r.notes, "report note");
   if (r.reimport) {
-    std::string line = "re-imported " + import.source + " into " + import.name + ": " +
+    std::string line = "re-imported " + import.source +
+                       (r.renamed_from.empty() ? std::string() : " (was " + r.renamed_from + ")") + " into " +
+                       import.name + ": " +
                        count(r.images_written.size(), "image") + " written, " + count(r.moved.size(), "layer") +
                        " moved, " + count(r.added.size(), "new layer") + ", " +
                        count(r.missing.size(), "layer") + " missing from the art (kept)";

@@ -53,11 +53,12 @@ class Merger {
 
   Expected<Reimport> run() {
     SkeletonSource& s = out_.skeleton;
-    const std::string prefix = fresh_.source + ":";
-    std::map<std::string, std::size_t> rig_by_source;
+    const std::string prefix = previous_source() + ":";
+    std::map<std::string, std::size_t> rig_by_source;  // by the layer's path in the art
     for (std::size_t i = 0; i < s.images.size(); ++i) {
       image_names_.reserve(s.images[i].name);
-      if (s.images[i].source.starts_with(prefix)) rig_by_source.emplace(s.images[i].source, i);
+      if (s.images[i].source.starts_with(prefix))
+        rig_by_source.emplace(fresh_.source + ":" + s.images[i].source.substr(prefix.size()), i);
     }
     world_ = setup_world_transforms(s);
     std::set<std::string> in_art;
@@ -69,6 +70,7 @@ class Merger {
         continue;
       }
       ImageEntry& re = s.images[it->second];
+      re.source = fe.source;  // the art's new file name, when it was renamed
       out_.image_names[fe.name] = re.name;
       // A rig imported before rectangles were kept has none to compare with: it takes this one.
       if (re.rect && fe.rect && *re.rect != *fe.rect) {
@@ -96,6 +98,21 @@ class Merger {
   }
 
  private:
+  // The file the rig's images of this art came from: the fresh import's own name, else (the art was
+  // renamed or saved under a new name) the one file every imported image of the rig came from.
+  std::string previous_source() {
+    const std::string own = fresh_.source + ":";
+    std::set<std::string> files;
+    for (const ImageEntry& e : out_.skeleton.images) {
+      if (e.source.starts_with(own)) return fresh_.source;
+      const std::size_t colon = e.source.find(':');
+      if (e.rect && colon != std::string::npos) files.insert(e.source.substr(0, colon));
+    }
+    if (files.size() != 1) return fresh_.source;
+    out_.renamed_from = *files.begin();
+    return out_.renamed_from;
+  }
+
   // The setup world's linear part of a bone, inverted: a rig (canvas) delta into the bone's space.
   std::optional<Affine2d> to_bone(int bone) const {
     const std::optional<Affine2d>& w = world_[static_cast<std::size_t>(bone)];

@@ -20,6 +20,7 @@ struct ArtImportResult {
   std::size_t notes = 0;                    // lines in import-report.txt after its header
   // Re-import only: layer sources moved, added and missing, and attachments that could not follow.
   std::vector<std::string> moved, added, missing, not_shifted;
+  std::string renamed_from;  // the art's earlier file name, when it was re-imported under a new one
 };
 
 // Errors: an existing .mskel that does not read (it is left as it is), a folder or file that cannot be

@@ -32,12 +32,16 @@ struct Reimport {
   std::vector<ImportNote> notes;
   // What this run changed, by layer source: for the caller's summary.
   std::vector<std::string> moved, added, missing;
+  std::string renamed_from;  // the art's earlier file name, when it was re-imported under a new one
   // Attachments that could not follow their art's move, each "<source>: <what and why>".
   std::vector<std::string> not_shifted;
 };
 
-// Merges `fresh` into `rig`. Only the rig's images whose source names fresh.source are matched;
-// images from other sources are left alone. Errors: the merged rig would not be valid.
+// Merges `fresh` into `rig`. The rig's images whose source names fresh.source are matched to the
+// art's layers by the layer path; when none does and every imported image of the rig (one with a
+// rectangle) came from one other file, that file is taken for this art under an earlier name, and
+// the matched images' sources are renamed. Images from other sources are left alone. Errors: the
+// merged rig would not be valid.
 Expected<Reimport> merge_reimport(const SkeletonSource& rig, const ArtImport& fresh);
 
 }  // namespace mf::offline
