@@ -205,9 +205,17 @@ class Merger {
     const Bone& fb = fresh_.skeleton.bones[static_cast<std::size_t>(fresh_bone)];
     int index = s.find_bone(fb.name);
     if (index < 0) {
-      // A group the rig lacks: a bone at the group's place relative to its parent's, as an import makes it.
+      // A group the rig lacks: a bone where the art puts it, under its parent group's bone.
       Bone b = fb;
       b.parent = fb.parent >= 0 ? map_bone(fb.parent) : -1;
+      const Vec2d at = fresh_world(fresh_bone).origin();
+      const std::optional<Affine2d>& parent_world =
+          b.parent >= 0 ? world_[static_cast<std::size_t>(b.parent)] : std::optional<Affine2d>(Affine2d{});
+      if (const std::optional<Affine2d> inv = parent_world ? parent_world->inverse() : std::nullopt) {
+        const Vec2d local = inv->apply(at);
+        b.x = static_cast<float>(local.x);
+        b.y = static_cast<float>(local.y);
+      }
       s.bones.push_back(b);
       index = static_cast<int>(s.bones.size()) - 1;
       world_ = setup_world_transforms(s);
@@ -255,28 +263,32 @@ class Merger {
     return index;
   }
 
-  // An attachment from the fresh rig, in the space of bone `from` there, into bone `to`'s space of
-  // the rig: through the world when the two are not the same bone.
-  std::optional<AttachmentData> place(const AttachmentData& data, int fresh_bone, int rig_bone) {
-    // The fresh bone's counterpart in the rig; one the rig lacks is placed from the art's root.
-    const SkeletonSource& s = out_.skeleton;
-    const std::vector<Bone>& fresh_bones = fresh_.skeleton.bones;
-    int mapped = -1;
-    Affine2d offset;  // from the fresh bone to the mapped one (translations only in a fresh rig)
-    for (int b = fresh_bone; b >= 0 && mapped < 0; b = fresh_bones[static_cast<std::size_t>(b)].parent) {
-      if (auto it = bone_map_.find(b); it != bone_map_.end()) mapped = it->second;
-      else mapped = s.find_bone(fresh_bones[static_cast<std::size_t>(b)].name);
-      if (mapped < 0) offset = Affine2d::translation(fresh_bones[static_cast<std::size_t>(b)].x, fresh_bones[static_cast<std::size_t>(b)].y) * offset;
+  // The art's rig space (the fresh root's) in the rig: the rig's bone of the root's name, so that
+  // new art follows a root the user moved. Identity when the rig has no such bone.
+  Affine2d art_to_rig() const {
+    const int root = out_.skeleton.find_bone(fresh_.skeleton.bones.front().name);
+    if (root < 0 || !world_[static_cast<std::size_t>(root)]) return Affine2d{};
+    return *world_[static_cast<std::size_t>(root)];
+  }
+
+  // Where a fresh bone is in the rig's setup world: the art places every fresh bone by translations.
+  Affine2d fresh_world(int fresh_bone) const {
+    Affine2d w;
+    for (int b = fresh_bone; b > 0; b = fresh_.skeleton.bones[static_cast<std::size_t>(b)].parent) {
+      const Bone& fb = fresh_.skeleton.bones[static_cast<std::size_t>(b)];
+      w = Affine2d::translation(fb.x, fb.y) * w;
     }
-    if (mapped < 0) return std::nullopt;
-    if (mapped == rig_bone && offset == Affine2d{}) return data;
-    const std::optional<Affine2d> src =
-        world_[static_cast<std::size_t>(mapped)] ? std::optional<Affine2d>(*world_[static_cast<std::size_t>(mapped)] * offset)
-                                                 : std::nullopt;
+    return art_to_rig() * w;
+  }
+
+  // An attachment of the fresh rig, in fresh bone `fresh_bone`'s space, into rig bone `rig_bone`'s:
+  // the art's place on the canvas, whatever bones the rig has there now (the fresh rig's bones sit
+  // at their layers' centres, which new layers move). Empty when that bone has no setup world.
+  std::optional<AttachmentData> place(const AttachmentData& data, int fresh_bone, int rig_bone) const {
     const std::optional<Affine2d>& dst = world_[static_cast<std::size_t>(rig_bone)];
     const std::optional<Affine2d> inv = dst ? dst->inverse() : std::nullopt;
-    if (!src || !inv) return std::nullopt;
-    const Affine2d m = *inv * *src;
+    if (!inv) return std::nullopt;
+    const Affine2d m = *inv * fresh_world(fresh_bone);
     AttachmentData out = data;
     if (auto* r = std::get_if<RegionAttachment>(&out)) set_region_matrix(*r, m * region_matrix(*r));
     if (auto* mesh = std::get_if<MeshAttachment>(&out))
