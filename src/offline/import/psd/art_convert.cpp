@@ -44,6 +44,15 @@ double opacity_of(const PsdLayer& l) { return l.opacity / 255.0 * (l.fill / 255.
 
 std::string in_quotes(std::string_view s) { return "\"" + std::string(s) + "\""; }
 
+// "Torso #1" → "Torso": the suffix GIMP adds to a layer named like another.
+std::string without_duplicate_suffix(const std::string& name) {
+  const std::size_t hash = name.rfind(" #");
+  if (hash == std::string::npos || hash == 0 || hash + 2 == name.size()) return name;
+  for (std::size_t i = hash + 2; i < name.size(); ++i)
+    if (name[i] < '0' || name[i] > '9') return name;
+  return name.substr(0, hash);
+}
+
 // A layer of the document with its tags read and its place named.
 struct Layer {
   const PsdLayer* psd = nullptr;
@@ -219,8 +228,8 @@ class Converter {
     return static_cast<int>(out_.skeleton.bones.size()) - 1;
   }
 
-  std::string add_image(const std::string& folder, const Layer& l, Leaf leaf) {
-    const std::string wanted = folder + art::file_name_part(l.tags.name);
+  std::string add_image(const std::string& folder, const Layer& l, const std::string& layer_name, Leaf leaf) {
+    const std::string wanted = folder + art::file_name_part(layer_name);
     const std::string name = image_names_.claim(wanted);
     if (name != wanted) note(l.path, "image " + in_quotes(wanted) + " is taken: named " + in_quotes(name));
     out_.skeleton.images.push_back(
@@ -334,8 +343,10 @@ class Converter {
     if (p.clipping) note(l.path, "clipping mask (clipped to the layer below): not applied, the layer is imported whole");
     const Vec2d world = rig(centre(leaf.rect));
     AttachmentDraft att;
-    att.name = l.tags.name;
-    att.image = add_image(ctx.folder, l, std::move(leaf));
+    // A skin's layer is named after its slot, which GIMP (keeping layer names unique) may have
+    // written as "Torso #1".
+    att.name = ctx.skin.empty() ? l.tags.name : without_duplicate_suffix(l.tags.name);
+    att.image = add_image(ctx.folder, l, att.name, std::move(leaf));
     att.centre = world;
     att.mesh = ctx.mesh || l.tags.mesh;
     att.where = l.path;
@@ -348,7 +359,7 @@ class Converter {
       att.skin = ctx.skin;
       att.alpha = ctx.inner * opacity_of(p);
       SlotDraft slot;
-      slot.name = l.tags.name;
+      slot.name = att.name;
       slot.bone = ctx.bone;
       slot.alpha = ctx.alpha;
       slot.blend = blend;

@@ -81,6 +81,7 @@ class Merger {
     }
     for (const auto& [source, index] : rig_by_source) {
       if (in_art.count(source)) continue;
+      s.images[index].source = source;  // under the art's new name too, so the next import still finds it missing
       out_.missing.push_back(source);
       out_.notes.push_back({source, "the layer is no longer in " + fresh_.source + ": image " +
                                         in_quotes(s.images[index].name) + " and the attachments showing it are kept"});

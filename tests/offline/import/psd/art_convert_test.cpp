@@ -318,6 +318,16 @@ TEST(ArtConvert, SkinGroupsGiveTheirSlotsAttachmentsInThatSkin) {
   EXPECT_EQ(image_entry(a, "blue/Hat")->source, "art.psd:Outfit blue/Hat");
 }
 
+TEST(ArtConvert, SkinLayersMatchTheirSlotWithoutGimpsDuplicateSuffix) {
+  // GIMP keeps layer names unique: a second "Torso" is saved as "Torso #1".
+  const ArtImport a = convert(document(100, 100, {pixel_layer("Torso", 10, 10, 20, 20),
+                                                  hidden(group_layer("[skin] red", {pixel_layer("Torso #1", 10, 10, 20, 20)}))}));
+  EXPECT_EQ(a.skeleton.slots.size(), 1u);
+  ASSERT_NE(attachment(a, "red", "Torso", "Torso"), nullptr);
+  EXPECT_EQ(std::get<RegionAttachment>(attachment(a, "red", "Torso", "Torso")->data).image, "red/Torso");
+  EXPECT_EQ(image_entry(a, "red/Torso")->source, "art.psd:red/Torso #1");
+}
+
 TEST(ArtConvert, MergeGroupIsFlattenedIntoOneImage) {
   const ArtImport a = convert(document(
       100, 100,

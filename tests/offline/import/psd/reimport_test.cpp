@@ -380,6 +380,18 @@ TEST_F(Reimporting, ArtSavedUnderANewNameIsTheSameArt) {
   EXPECT_EQ(r->moved, (std::vector<std::string>{"hero_v2.psd:Body/Torso"}));
   EXPECT_TRUE(r->added.empty());
   for (const ImageEntry& e : rig().images) EXPECT_EQ(e.source.rfind("hero_v2.psd:", 0), 0u) << e.source;
+  // A layer missing from the renamed art stays reported on the next import, which changes nothing.
+  Expected<ArtImport> without_shadow = convert_art(art({.shadow = false}), "hero_v3.psd", {"hero"});
+  ASSERT_TRUE(without_shadow.ok());
+  r = write_art_import(*without_shadow, out());
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(r->missing, (std::vector<std::string>{"hero_v3.psd:Shadow"}));
+  const auto files = snapshot(out());
+  r = write_art_import(*without_shadow, out());
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(r->missing, (std::vector<std::string>{"hero_v3.psd:Shadow"}));
+  EXPECT_TRUE(r->renamed_from.empty());
+  EXPECT_EQ(snapshot(out()), files);
 }
 
 TEST_F(Reimporting, SlotSettingsTheRigKeepsAreNoted) {
