@@ -19,10 +19,10 @@ void put_row(const std::uint8_t* row, int width, int depth, PlaneTarget target, 
 
 // Unpacks one PackBits row of exactly `packed.size()` bytes into exactly `row.size()` bytes.
 void unpack_row(std::span<const std::uint8_t> packed, std::span<std::uint8_t> row, std::size_t offset,
-                const std::string& what, int row_index) {
+                const ChannelName& what, int row_index) {
   std::size_t in = 0, out = 0;
   auto bad = [&](const std::string& why) {
-    fail_at(offset + in, "RLE row " + std::to_string(row_index) + " of " + what + " is damaged: " + why);
+    fail_at(offset + in, "RLE row " + std::to_string(row_index) + " of " + what() + " is damaged: " + why);
   };
   while (in < packed.size()) {
     const auto header = static_cast<std::int8_t>(packed[in]);
@@ -45,20 +45,20 @@ void unpack_row(std::span<const std::uint8_t> packed, std::span<std::uint8_t> ro
     }
   }
   if (out != row.size())
-    fail_at(offset, "RLE row " + std::to_string(row_index) + " of " + what + " unpacks to " + std::to_string(out) +
+    fail_at(offset, "RLE row " + std::to_string(row_index) + " of " + what() + " unpacks to " + std::to_string(out) +
                         " bytes instead of " + std::to_string(row.size()));
 }
 
 }  // namespace
 
 void check_plane_fits(Compression compression, std::uint64_t data_bytes, std::uint64_t width, std::uint64_t height,
-                      int depth, std::size_t offset, const std::string& what) {
+                      int depth, std::size_t offset, const ChannelName& what) {
   const std::uint64_t bytes = width * height * static_cast<std::uint64_t>(depth / 8);
   if (compression == Compression::Raw && bytes > data_bytes)
-    fail_at(offset, what + " needs " + std::to_string(bytes) + " bytes of raw samples for " + std::to_string(width) +
+    fail_at(offset, what() + " needs " + std::to_string(bytes) + " bytes of raw samples for " + std::to_string(width) +
                         "×" + std::to_string(height) + " pixels but has " + std::to_string(data_bytes));
   if (compression == Compression::Rle && (height * 2 > data_bytes || bytes > data_bytes * kMaxRleExpansion))
-    fail_at(offset, what + " has " + std::to_string(data_bytes) + " bytes of RLE data, too few for " +
+    fail_at(offset, what() + " has " + std::to_string(data_bytes) + " bytes of RLE data, too few for " +
                         std::to_string(width) + "×" + std::to_string(height) + " pixels");
 }
 
@@ -71,10 +71,10 @@ void read_raw_plane(PsdCursor& data, int width, int height, int depth, PlaneTarg
 }
 
 void read_rle_planes(PsdCursor& data, int width, int height, int depth, std::span<const PlaneTarget> planes,
-                     const std::string& what) {
+                     const ChannelName& what) {
   const std::size_t rows = planes.size() * static_cast<std::size_t>(height);
   if (rows * 2 > data.remaining())
-    data.fail("the RLE row byte counts of " + what + " (" + std::to_string(rows * 2) + " bytes) run past the end of the " +
+    data.fail("the RLE row byte counts of " + what() + " (" + std::to_string(rows * 2) + " bytes) run past the end of the " +
               data.section() + " (" + std::to_string(data.remaining()) + " bytes left)");
   std::vector<std::uint16_t> counts(rows);
   for (auto& count : counts) count = data.u16("an RLE row byte count");

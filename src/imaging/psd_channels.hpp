@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <string>
 
@@ -25,10 +26,13 @@ struct PlaneTarget {
 // A 16-bit sample reduced to 8 bits, rounded to nearest.
 inline std::uint8_t reduce16(std::uint32_t v) { return static_cast<std::uint8_t>((v * 255u + 32767u) / 65535u); }
 
+// What a channel is, for messages ("channel 0 of layer 'Body/Arm'"); called only when one is needed.
+using ChannelName = std::function<std::string()>;
+
 // Checks that `data_bytes` of channel data in this compression can hold a plane of this size, so the
 // caller can allocate the plane safely; throws naming `what` at `offset` when it cannot.
 void check_plane_fits(Compression compression, std::uint64_t data_bytes, std::uint64_t width, std::uint64_t height,
-                      int depth, std::size_t offset, const std::string& what);
+                      int depth, std::size_t offset, const ChannelName& what);
 
 // A raw plane: width × height samples of depth bits, big-endian.
 void read_raw_plane(PsdCursor& data, int width, int height, int depth, PlaneTarget target);
@@ -37,6 +41,6 @@ void read_raw_plane(PsdCursor& data, int width, int height, int depth, PlaneTarg
 // (2 bytes each), then the rows. A layer channel is the case of one plane. `planes` may have null
 // targets for planes that are read and dropped.
 void read_rle_planes(PsdCursor& data, int width, int height, int depth, std::span<const PlaneTarget> planes,
-                     const std::string& what);
+                     const ChannelName& what);
 
 }  // namespace mf::imaging::psd

@@ -25,8 +25,22 @@ struct FlatRecord {
   std::vector<std::string> notes;  // warnings about this record, in file order
 };
 
-// Each record's path: the names of its enclosing groups and its own, joined by '/'.
-std::vector<std::string> record_paths(std::span<const FlatRecord> records);
+// Each record's path, the names of its enclosing groups and its own joined by '/', made on demand (a
+// path can be long: made for every record of a deep file they would cost the records times the depth).
+class RecordPaths {
+ public:
+  explicit RecordPaths(std::span<const FlatRecord> records);
+  std::string operator()(std::size_t record) const;
+
+ private:
+  std::vector<std::string> names_;
+  std::vector<int> parent_;  // the enclosing group's folder record, or -1
+};
+
+// Warnings kept at most, by count and by the bytes of their text; past either, one last warning says
+// how many more there were, so a file of many small damaged layers cannot fill memory with messages.
+inline constexpr std::size_t kMaxPsdWarnings = 1000;  // as psd.hpp says
+inline constexpr std::size_t kMaxPsdWarningBytes = 1u << 20;
 
 // The tree (top-level layers and groups, bottom-most first) and, in record order, the records' notes
 // and the unbalanced dividers as warnings.

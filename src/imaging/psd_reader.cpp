@@ -23,8 +23,7 @@ using psd::FlatRecord;
 using psd::PsdCursor;
 using psd::SectionType;
 
-// A layer may reach past the canvas, but not without end: its sides are capped at a few canvases.
-constexpr std::int64_t kMaxLayerSide = 4 * static_cast<std::int64_t>(kMaxPsdSide);
+constexpr std::int64_t kMaxLayerSide = kMaxPsdLayerSide;
 
 struct ChannelInfo {
   std::int16_t id = 0;
@@ -218,7 +217,10 @@ void read_tagged_block(PsdCursor& block, const std::string& key, Record& record,
     if (!skip_noted) flat.notes.push_back("smart object (" + key + ") skipped; rasterize it to import its pixels");
     skip_noted = true;
   } else if (is_one_of(key, kEffectKeys)) {
-    flat.notes.push_back("layer effects (" + key + ") ignored");
+    // Writers often store the same effects twice (lrFX and lfx2): one warning.
+    const bool noted = std::any_of(flat.notes.begin(), flat.notes.end(),
+                                   [](const std::string& n) { return n.rfind("layer effects", 0) == 0; });
+    if (!noted) flat.notes.push_back("layer effects (" + key + ") ignored");
   } else if (key == "vmsk" || key == "vsms") {
     flat.notes.push_back("vector mask ignored");
   }
@@ -242,6 +244,11 @@ Record read_layer_record(PsdCursor& in, int index) {
     fail_at(bounds_at, "layer " + std::to_string(index) + " is " + std::to_string(right - left) + "×" +
                            std::to_string(bottom - top) + " pixels, larger than " + std::to_string(kMaxLayerSide) +
                            " on a side");
+  if (top < -kMaxLayerSide || left < -kMaxLayerSide || bottom > kMaxPsdSide + kMaxLayerSide ||
+      right > kMaxPsdSide + kMaxLayerSide)
+    fail_at(bounds_at, "layer " + std::to_string(index) + " lies more than " + std::to_string(kMaxLayerSide) +
+                           " pixels outside the canvas (top " + std::to_string(top) + ", left " + std::to_string(left) +
+                           ")");
   layer.bounds = Rect{static_cast<int>(left), static_cast<int>(top), static_cast<int>(right - left),
                       static_cast<int>(bottom - top)};
 
@@ -290,21 +297,22 @@ Record read_layer_record(PsdCursor& in, int index) {
     read_tagged_block(block, key, record, unicode_name, skip_noted);
   }
   if (!unicode_name.empty()) layer.name = unicode_name;
-  if (flat.section == SectionType::Layer) {
-    for (const auto& channel : record.channels)
-      if (channel.id == -2 && flat.notes.end() == std::find(flat.notes.begin(), flat.notes.end(), "layer mask ignored"))
-        flat.notes.push_back("layer mask ignored");
-  }
+  // A user mask channel with pixels is a mask too, even where the mask data above was left empty.
+  const bool noted = std::find(flat.notes.begin(), flat.notes.end(), "layer mask ignored") != flat.notes.end();
+  const bool mask_channel = std::any_of(record.channels.begin(), record.channels.end(),
+                                        [](const ChannelInfo& c) { return c.id == -2 && c.length > 2; });
+  if (flat.section != SectionType::Divider && mask_channel && !noted) flat.notes.push_back("layer mask ignored");
   return record;
 }
 
 // ---- channel image data ----
 
 // One layer's channels, in record order; pixel layers get their RGBA pixels.
-void read_layer_channels(PsdCursor& in, Record& record, int depth, const std::string& path) {
+void read_layer_channels(PsdCursor& in, Record& record, int depth, const psd::RecordPaths& paths) {
   PsdLayer& layer = record.flat.layer;
   const bool decode = record.flat.section == SectionType::Layer && !record.flat.skipped && !layer.bounds.empty();
-  const std::string who = "layer " + quoted(path);
+  // The layer's name for messages, made only when one is needed.
+  auto who = [&] { return "layer " + quoted(paths(static_cast<std::size_t>(layer.record))); };
 
   struct Slice {
     int sample = -1;  // byte within the RGBA pixel, or -1: not decoded
@@ -317,7 +325,7 @@ void read_layer_channels(PsdCursor& in, Record& record, int depth, const std::st
   for (const ChannelInfo& channel : record.channels) {
     const std::size_t at = in.offset();
     if (channel.length > in.remaining())
-      fail_at(at, "channel " + std::to_string(channel.id) + " of " + who + " declares " +
+      fail_at(at, "channel " + std::to_string(channel.id) + " of " + who() + " declares " +
                       std::to_string(channel.length) + " bytes but only " + std::to_string(in.remaining()) +
                       " are left in the " + in.section());
     PsdCursor data = in.take(channel.length, at, "channel data");
@@ -328,19 +336,19 @@ void read_layer_channels(PsdCursor& in, Record& record, int depth, const std::st
     }
     const std::uint16_t compression = data.u16("channel compression");
     if (compression == 2 || compression == 3)
-      fail_at(at, who + " has ZIP-compressed channels, which are not read; save the file with RLE compression "
-                        "(Maximize compatibility off) or flatten the layer's channels another way");
-    if (compression > 3) fail_at(at, who + " has unknown channel compression " + std::to_string(compression));
+      fail_at(at, who() + " has ZIP-compressed channels, which are not read; save the file with RLE compression "
+                          "(Photoshop writes ZIP for 16-bit layers: convert the file to 8 bits per channel first)");
+    if (compression > 3) fail_at(at, who() + " has unknown channel compression " + std::to_string(compression));
     check_plane_fits(static_cast<Compression>(compression), data.remaining(),
                      static_cast<std::uint64_t>(layer.bounds.width), static_cast<std::uint64_t>(layer.bounds.height),
-                     depth, at, "channel " + std::to_string(channel.id) + " of " + who);
+                     depth, at, [&] { return "channel " + std::to_string(channel.id) + " of " + who(); });
     if (sample < 3) has[sample] = true;
     slices.push_back(Slice{sample, static_cast<Compression>(compression), data});
   }
   if (!decode) return;
   for (int c = 0; c < 3; ++c)
     if (!has[c])
-      fail_at(record.offset, who + " has no " + (c == 0 ? "red" : c == 1 ? "green" : "blue") + " channel data");
+      fail_at(record.offset, who() + " has no " + (c == 0 ? "red" : c == 1 ? "green" : "blue") + " channel data");
 
   layer.pixels = Image::blank(layer.bounds.width, layer.bounds.height);
   bool has_alpha = false;
@@ -352,7 +360,7 @@ void read_layer_channels(PsdCursor& in, Record& record, int depth, const std::st
       psd::read_raw_plane(slice.data, layer.bounds.width, layer.bounds.height, depth, target);
     else
       psd::read_rle_planes(slice.data, layer.bounds.width, layer.bounds.height, depth, {&target, 1},
-                           "channel of " + who);
+                           [&] { return "channel of " + who(); });
   }
   if (!has_alpha)
     for (std::size_t i = 3; i < layer.pixels.rgba.size(); i += 4) layer.pixels.rgba[i] = 255;
@@ -369,7 +377,14 @@ LayerSection read_layer_info(PsdCursor& in, int depth) {
   if (static_cast<std::size_t>(layers) * 34 > in.remaining())
     fail_at(count_at, "layer count " + std::to_string(layers) + " runs past the end of the " + in.section());
   section.records.reserve(static_cast<std::size_t>(layers));
-  for (int i = 0; i < layers; ++i) section.records.push_back(read_layer_record(in, i));
+  int depth_now = 0;
+  for (int i = 0; i < layers; ++i) {
+    section.records.push_back(read_layer_record(in, i));
+    const SectionType type = section.records.back().flat.section;
+    if (type == SectionType::Divider && ++depth_now > kMaxPsdGroupDepth)
+      fail_at(section.records.back().offset, "groups are nested more than " + std::to_string(kMaxPsdGroupDepth) + " deep");
+    if ((type == SectionType::OpenFolder || type == SectionType::ClosedFolder) && depth_now > 0) --depth_now;
+  }
 
   std::vector<FlatRecord> flats;
   flats.reserve(section.records.size());
@@ -379,9 +394,8 @@ LayerSection read_layer_info(PsdCursor& in, int depth) {
     f.section = r.flat.section;
     flats.push_back(std::move(f));
   }
-  const std::vector<std::string> paths = psd::record_paths(flats);
-  for (std::size_t i = 0; i < section.records.size(); ++i)
-    read_layer_channels(in, section.records[i], depth, paths[i]);
+  const psd::RecordPaths paths(flats);
+  for (Record& record : section.records) read_layer_channels(in, record, depth, paths);
   return section;
 }
 
@@ -394,8 +408,6 @@ Image read_composite(PsdCursor& in, const Header& header, bool merged_alpha) {
   if (compression == 2 || compression == 3)
     fail_at(at, "the merged image is ZIP-compressed, which is not read");
   if (compression > 3) fail_at(at, "unknown merged image compression " + std::to_string(compression));
-  // The fourth channel is the merged transparency when the layer count says so, or in a file without
-  // layers that has one (GIMP and ag-psd write it so).
   const int planes = header.channels >= 4 && merged_alpha ? 4 : 3;
   const auto w = static_cast<std::uint64_t>(header.width), h = static_cast<std::uint64_t>(header.height);
   const std::uint64_t plane_bytes = w * h * static_cast<std::uint64_t>(header.depth / 8);
@@ -418,10 +430,24 @@ Image read_composite(PsdCursor& in, const Header& header, bool merged_alpha) {
       psd::read_raw_plane(in, header.width, header.height, header.depth, targets[static_cast<std::size_t>(c)]);
   } else {
     // The rows of every channel come first, so the planes not kept are unpacked too (and checked).
-    psd::read_rle_planes(in, header.width, header.height, header.depth, targets, "the merged image");
+    psd::read_rle_planes(in, header.width, header.height, header.depth, targets,
+                         [] { return std::string("the merged image"); });
   }
-  if (planes == 3)
+  if (planes == 3) {
     for (std::size_t i = 3; i < image.rgba.size(); i += 4) image.rgba[i] = 255;
+  } else {
+    // Writers store a transparent merged image blended over white (Photoshop and GIMP do):
+    // x = c·a + 255·(1 − a), so c = (x + a − 255) / a, with a in [0, 1].
+    for (std::size_t i = 0; i < image.rgba.size(); i += 4) {
+      const std::uint32_t a = image.rgba[i + 3];
+      if (a == 255) continue;
+      for (std::size_t c = 0; c < 3; ++c) {
+        const std::uint32_t x = image.rgba[i + c];
+        const std::uint32_t over = x + a > 255 ? x + a - 255 : 0;
+        image.rgba[i + c] = a == 0 ? 0 : static_cast<std::uint8_t>(std::min<std::uint32_t>(255, (over * 255 + a / 2) / a));
+      }
+    }
+  }
   return image;
 }
 
@@ -451,15 +477,21 @@ PsdDocument decode(std::span<const std::uint8_t> bytes) {
                             "' instead of '8BIM' in the layer and mask section");
     const std::string key = info.tag("additional information key");
     PsdCursor block = info.section_u32("additional information");
+    // Saving merged transparency: the merged image's fourth channel is its alpha.
+    if (key == "Mtrn" || key == "Mt16" || key == "Mt32") layers.merged_alpha = true;
     // Photoshop keeps the layers of 16-bit files here, with an empty layer info above.
-    if ((key == "Lr16" || key == "Lr32" || key == "Layr") && !layers.present && !block.at_end())
+    if ((key == "Lr16" || key == "Lr32" || key == "Layr") && !layers.present && !block.at_end()) {
+      const bool merged_alpha = layers.merged_alpha;
       layers = read_layer_info(block, header.depth);
+      layers.merged_alpha |= merged_alpha;
+    }
     // These top-level blocks are padded to 4 bytes.
     const std::size_t length = static_cast<std::size_t>(block.offset() - block_at);
     info.skip_padding((4 - length % 4) % 4);
   }
 
-  // A file without layers keeps its transparency in the merged image's fourth channel.
+  // The merged image's fourth channel is its transparency when the layer count is negative or an
+  // `Mtrn` block says so, and in a file without layer info (as psd-tools reads it too).
   doc.composite = read_composite(in, header, layers.merged_alpha || !layers.present);
 
   std::vector<FlatRecord> flats;
