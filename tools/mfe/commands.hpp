@@ -21,5 +21,6 @@ void add_skel_import_psd(CLI::App& skel, int& exit_code);
 void add_skel_import_images(CLI::App& skel, int& exit_code);
 void add_skel_render(CLI::App& skel, int& exit_code);
 void add_skel_view(CLI::App& skel, int& exit_code);
+void add_skel_automesh(CLI::App& skel, int& exit_code);
 
 }  // namespace mf::tools

@@ -28,6 +28,7 @@ int main(int argc, char** argv) {
   mf::tools::add_skel_import_images(*skel, exit_code);
   mf::tools::add_skel_render(*skel, exit_code);
   mf::tools::add_skel_view(*skel, exit_code);
+  mf::tools::add_skel_automesh(*skel, exit_code);
 
   try {
     app.parse(argc, argv);

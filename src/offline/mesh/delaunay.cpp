@@ -1,8 +1,12 @@
-// Delaunay triangulation by sweep hull and Lawson flips. Sweeping the points in x-then-y order means
-// every new point lies strictly outside the hull built so far, so joining it to the hull edges it sees
-// always gives a valid triangulation, collinear runs included; the flips then make it Delaunay.
+// Delaunay triangulation of a point set on the constrained triangulator's core (triangle_mesh.hpp):
+// Lawson insertion with exact predicates, then the convex hull (computed by monotone chain, collinear
+// hull points kept) recovered as a loop of constraints so that only the hull's triangles remain. The
+// orientation and in-circle tests are exact (robust_predicates.hpp), so cocircular and collinear sets
+// need no tolerance: an edge is flipped only when the opposite point is strictly inside the circle.
 
 #include "mf/offline/mesh/delaunay.hpp"
+
+#include "triangle_mesh.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -12,18 +16,6 @@
 #include <utility>
 
 namespace mf::offline {
-
-double orient2d(Vec2d a, Vec2d b, Vec2d c) { return cross(b - a, c - a); }
-
-double in_circle(Vec2d a, Vec2d b, Vec2d c, Vec2d d) {
-  const double adx = a.x - d.x, ady = a.y - d.y;
-  const double bdx = b.x - d.x, bdy = b.y - d.y;
-  const double cdx = c.x - d.x, cdy = c.y - d.y;
-  const double ad = adx * adx + ady * ady;
-  const double bd = bdx * bdx + bdy * bdy;
-  const double cd = cdx * cdx + cdy * cdy;
-  return adx * (bdy * cd - bd * cdy) - ady * (bdx * cd - bd * cdx) + ad * (bdx * cdy - bdy * cdx);
-}
 
 namespace {
 
@@ -37,39 +29,6 @@ std::string point_text(std::span<const Vec2d> p, std::uint32_t i) {
 
 Unexpected fail(std::string message) { return Unexpected{Error{"", "", {}, std::move(message)}}; }
 
-// Flips edges that are not locally Delaunay until none is left. Each flip removes one illegal edge
-// and Lawson's argument bounds the number of flips by O(n²); the cap only guards against rounding.
-void make_delaunay(std::span<const Vec2d> p, std::vector<Tri>& tris, double circle_eps) {
-  const std::size_t cap = 16 * p.size() * p.size() + 64;
-  for (std::size_t flips = 0; flips < cap; ++flips) {
-    // edge (low, high) -> (triangle, corner opposite the edge)
-    std::map<std::pair<std::uint32_t, std::uint32_t>, std::vector<std::pair<std::size_t, int>>> edges;
-    for (std::size_t t = 0; t < tris.size(); ++t)
-      for (int k = 0; k < 3; ++k) {
-        const std::uint32_t a = tris[t][static_cast<std::size_t>(k)], b = tris[t][static_cast<std::size_t>((k + 1) % 3)];
-        edges[{std::min(a, b), std::max(a, b)}].push_back({t, (k + 2) % 3});
-      }
-    bool flipped = false;
-    for (const auto& [edge, sides] : edges) {
-      if (sides.size() != 2) continue;
-      const Tri& t1 = tris[sides[0].first];
-      const Tri& t2 = tris[sides[1].first];
-      const std::uint32_t c = t1[static_cast<std::size_t>(sides[0].second)];
-      const std::uint32_t d = t2[static_cast<std::size_t>(sides[1].second)];
-      // t1 = (a, b, c) counter-clockwise with the shared edge a→b.
-      const std::uint32_t a = t1[static_cast<std::size_t>((sides[0].second + 1) % 3)];
-      const std::uint32_t b = t1[static_cast<std::size_t>((sides[0].second + 2) % 3)];
-      if (in_circle(p[a], p[b], p[c], p[d]) <= circle_eps) continue;
-      // The quad a, d, b, c is convex (d is inside c's circumcircle): swap the diagonal for c–d.
-      tris[sides[0].first] = {a, d, c};
-      tris[sides[1].first] = {d, b, c};
-      flipped = true;
-      break;
-    }
-    if (!flipped) return;
-  }
-}
-
 }  // namespace
 
 Expected<Triangulation> delaunay_triangulate(std::span<const Vec2d> p) {
@@ -80,7 +39,8 @@ Expected<Triangulation> delaunay_triangulate(std::span<const Vec2d> p) {
     if (!std::isfinite(p[i].x) || !std::isfinite(p[i].y))
       return fail("point " + point_text(p, static_cast<std::uint32_t>(i)) + " is not finite");
 
-  // Tolerances relative to the extent of the point set.
+  // Points closer than this (relative to the extent of the set) count as one: a blend space's samples
+  // that close are a mistake, whatever the arithmetic could resolve.
   double min_x = p[0].x, max_x = p[0].x, min_y = p[0].y, max_y = p[0].y;
   for (const Vec2d& q : p) {
     min_x = std::min(min_x, q.x), max_x = std::max(max_x, q.x);
@@ -88,8 +48,6 @@ Expected<Triangulation> delaunay_triangulate(std::span<const Vec2d> p) {
   }
   const double extent = std::max({max_x - min_x, max_y - min_y, 1e-300});
   const double same_eps = 1e-9 * extent;
-  const double orient_eps = 1e-12 * extent * extent;
-  const double circle_eps = 1e-12 * extent * extent * extent * extent;
 
   std::vector<std::uint32_t> order(n);
   std::iota(order.begin(), order.end(), 0u);
@@ -105,55 +63,47 @@ Expected<Triangulation> delaunay_triangulate(std::span<const Vec2d> p) {
   }
   // The first point (in sweep order) off the line through the first two.
   std::size_t k = 2;
-  while (k < n && std::abs(orient2d(p[order[0]], p[order[1]], p[order[k]])) <= orient_eps) ++k;
+  while (k < n && orient2d(p[order[0]], p[order[1]], p[order[k]]) == 0) ++k;
   if (k == n) return fail("all " + std::to_string(n) + " points lie on one line; a triangulation needs area");
 
-  // Seed: the collinear run order[0 … k) fanned to order[k].
+  // The convex hull, counter-clockwise from order[0], by Andrew's monotone chain: popping only on
+  // a clockwise turn keeps the points on hull edges as hull vertices.
+  std::vector<std::uint32_t> hull;
+  for (int pass = 0; pass < 2; ++pass) {
+    const std::size_t base = hull.size();
+    for (std::size_t j = 0; j < n; ++j) {
+      const std::uint32_t q = pass == 0 ? order[j] : order[n - 1 - j];
+      while (hull.size() >= base + 2 && orient2d(p[hull[hull.size() - 2]], p[hull.back()], p[q]) < 0) hull.pop_back();
+      hull.push_back(q);
+    }
+    hull.pop_back();  // each chain's last point starts the other
+  }
+
+  // The shared triangulation core: every point inserted with exact in-circle flips, the hull made
+  // a loop of constrained edges, and only the triangles inside it kept. With constraints only on
+  // the convex hull, the constrained Delaunay triangulation is the Delaunay triangulation.
+  Vec2d lo = p[0], hi = p[0];
+  for (const Vec2d& q : p) lo = {std::min(lo.x, q.x), std::min(lo.y, q.y)}, hi = {std::max(hi.x, q.x), std::max(hi.y, q.y)};
+  mesh_core::TriangleMesh mesh(lo, hi);
+  constexpr std::uint32_t kFirst = 3;  // the enclosing triangle's vertices come first
+  std::uint32_t last = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    const mesh_core::TriangleMesh::Location where = mesh.locate(p[i], last);
+    if (where.tri == mesh_core::kNone || where.vertex != mesh_core::kNone)
+      return fail("point " + point_text(p, static_cast<std::uint32_t>(i)) + " could not be inserted");
+    mesh.insert(p[i], where);
+    last = mesh.vertex_triangle.back();
+  }
+  try {
+    for (std::size_t j = 0; j < hull.size(); ++j)
+      mesh.insert_constraint(hull[j] + kFirst, hull[(j + 1) % hull.size()] + kFirst, static_cast<std::uint32_t>(j), true);
+  } catch (const mesh_core::CrossingError&) {
+    return fail("the convex hull could not be recovered");  // cannot happen with exact predicates
+  }
+  mesh.classify();
   std::vector<Tri> tris;
-  std::vector<std::uint32_t> hull;  // counter-clockwise
-  const std::uint32_t apex = order[k];
-  const bool left = orient2d(p[order[0]], p[order[1]], p[apex]) > 0;
-  for (std::size_t i = 0; i + 1 < k; ++i)
-    tris.push_back(left ? Tri{order[i], order[i + 1], apex} : Tri{order[i + 1], order[i], apex});
-  if (left) {
-    hull.assign(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(k));
-    hull.push_back(apex);
-  } else {
-    hull.push_back(order[0]);
-    hull.push_back(apex);
-    for (std::size_t i = k - 1; i >= 1; --i) hull.push_back(order[i]);
-  }
-
-  std::vector<bool> visible;
-  for (std::size_t i = k + 1; i < n; ++i) {
-    const std::uint32_t q = order[i];
-    const std::size_t m = hull.size();
-    visible.assign(m, false);
-    bool any = false;
-    for (std::size_t e = 0; e < m; ++e) {
-      visible[e] = orient2d(p[hull[e]], p[hull[(e + 1) % m]], p[q]) < -orient_eps;
-      any = any || visible[e];
-    }
-    if (!any) return fail("point " + point_text(p, q) + " lies on the hull of the points before it, within rounding");
-    std::size_t s = 0;
-    while (!(visible[s] && !visible[(s + m - 1) % m])) ++s;
-    std::size_t e = s;
-    while (visible[(e + 1) % m]) e = (e + 1) % m;
-    for (std::size_t j = s;; j = (j + 1) % m) {
-      tris.push_back({hull[(j + 1) % m], hull[j], q});
-      if (j == e) break;
-    }
-    // New hull: from the vertex after the seen chain around to its start, then q.
-    std::vector<std::uint32_t> next;
-    for (std::size_t j = (e + 1) % m;; j = (j + 1) % m) {
-      next.push_back(hull[j]);
-      if (j == s) break;
-    }
-    next.push_back(q);
-    hull = std::move(next);
-  }
-
-  make_delaunay(p, tris, circle_eps);
+  for (const mesh_core::Triangle& t : mesh.triangles)
+    if (t.inside) tris.push_back({t.v[0] - kFirst, t.v[1] - kFirst, t.v[2] - kFirst});
 
   Triangulation out;
   for (Tri t : tris) {
@@ -161,8 +111,6 @@ Expected<Triangulation> delaunay_triangulate(std::span<const Vec2d> p) {
     out.triangles.push_back(t);
   }
   std::sort(out.triangles.begin(), out.triangles.end());
-  const auto start = std::find(hull.begin(), hull.end(), order[0]);
-  std::rotate(hull.begin(), start, hull.end());
   for (std::size_t j = 0; j < hull.size(); ++j) out.hull.push_back({hull[j], hull[(j + 1) % hull.size()]});
   return out;
 }

@@ -1,11 +1,13 @@
 #pragma once
-// Delaunay triangulation of a 2D point set (no constraint edges): used for 2D blend spaces now and
-// reusable for meshes. Sweep-hull construction (points in x-then-y order, each new point joined to the
-// hull edges it sees) followed by Lawson edge flips until every edge is locally Delaunay.
+// Delaunay triangulation of a 2D point set (no constraint edges), for 2D blend spaces. Built on the
+// constrained triangulator's core (triangulator.hpp): Lawson insertion with exact in-circle flips,
+// then the convex hull recovered as a loop of constrained edges so that only its triangles remain.
+// Every decision uses the exact predicates of robust_predicates.hpp.
 //
 // Deterministic: the same points in the same order give the same triangles, in the same order.
 // Collinear points inside the point set are fine (they become vertices of thin triangles' edges);
-// duplicate points, fewer than three points or all points on one line are errors.
+// duplicate points (closer than 1e-9 of the set's extent), fewer than three points or all points
+// exactly on one line are errors.
 
 #include <array>
 #include <cstdint>
@@ -15,6 +17,7 @@
 
 #include "mf/core/expected.hpp"
 #include "mf/core/math/vec2.hpp"
+#include "mf/offline/mesh/robust_predicates.hpp"
 
 namespace mf::offline {
 
@@ -30,10 +33,5 @@ struct Triangulation {
 // The error's message names the offending points by index (its file and path are left empty for the
 // caller to fill in).
 Expected<Triangulation> delaunay_triangulate(std::span<const Vec2d> points);
-
-// Twice the signed area of (a, b, c): positive when counter-clockwise (y up).
-double orient2d(Vec2d a, Vec2d b, Vec2d c);
-// Positive when d lies strictly inside the circumcircle of the counter-clockwise triangle (a, b, c).
-double in_circle(Vec2d a, Vec2d b, Vec2d c, Vec2d d);
 
 }  // namespace mf::offline

@@ -21,7 +21,9 @@ namespace mf::offline {
 // and interior constraint edges. A place is inside the domain when it lies inside an odd number of
 // loops (even-odd rule), so the first loop may be an outline and the others its holes, or islands in
 // those holes. Loops must not cross each other or themselves; interior edges must lie inside the
-// domain and may only meet other constraints at shared points.
+// domain and may only meet other constraints at shared points. A constraint that passes exactly
+// through another point is split there (it becomes two constrained edges meeting at that point).
+// Every point must lie in the domain (or on its boundary).
 struct PlanarDomain {
   std::vector<Vec2d> points;
   std::vector<std::vector<std::uint32_t>> loops;
@@ -32,7 +34,10 @@ struct RefineOptions {
   bool refine = true;       // false: the constrained Delaunay triangulation of the input points alone
   double min_angle = 20;    // degrees; at most 30 (beyond it refinement may not end)
   double max_area = 0;      // largest triangle area; 0 for no limit
-  int max_points = 0;       // vertex budget including the input points; 0 for no limit
+  // Vertex budget including the input points; 0 for no limit other than a guard of 2^20 points.
+  // Refinement fixes the worst triangles first (encroached segments, then the smallest angles, then
+  // the largest areas), so a budget that stops it early leaves the best mesh it could reach.
+  int max_points = 0;
 };
 
 struct ConstrainedTriangulation {
@@ -45,16 +50,26 @@ struct ConstrainedTriangulation {
   std::vector<std::array<std::uint32_t, 2>> constrained;
 };
 
-// Errors name the offending points or edges by index: duplicate points, crossing constraints,
-// loops with fewer than three points, an empty domain.
+// Errors name the offending points or edges by index: points that are not finite or at the same
+// place, loops with fewer than three points, visiting a point twice or naming a point that does not
+// exist, an edge joining a point to itself, crossing constraints, points or interior edges outside
+// the domain, an empty domain, options out of range. Their file and path are left empty for the
+// caller to fill in.
+//
+// With refinement, every triangle's smallest angle is at least min_angle except in an input corner
+// sharper than 40° (triangles whose smallest angle sits at that corner, or whose shortest edge joins
+// points at equal distances on the corner's two segments when it is sharper than 60°), and every
+// triangle is at most max_area, unless the budget stopped refinement first.
 Expected<ConstrainedTriangulation> triangulate_domain(const PlanarDomain& domain, const RefineOptions& options = {});
 
 // Ear clipping of the same domain (holes joined to their outline by bridge edges): the baseline
-// the refined triangulation is measured against. Only the loops' points are used.
+// the refined triangulation is measured against. Only the loops' points are used. Triangles are
+// counter-clockwise; a loop inside an odd number of others is a hole of the innermost one around it.
 Expected<std::vector<std::array<std::uint32_t, 3>>> ear_clip_domain(const PlanarDomain& domain);
 
 // The smallest angle of each triangle, counted in bins of `bin_degrees` (bin i holds angles in
-// [i·bin, (i+1)·bin)); the last bin is the one that holds 60°.
+// [i·bin, (i+1)·bin)); the last bin is the one that holds 60°. Angles are rounded to 1e-9° first (an
+// equilateral triangle counts as 60°); bin_degrees is clamped to [0.01, 60] (5 when not finite).
 struct AngleHistogram {
   double bin_degrees = 5;
   std::vector<int> counts;
