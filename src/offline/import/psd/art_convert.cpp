@@ -15,6 +15,7 @@
 #include "mf/offline/format/uid.hpp"
 #include "mf/offline/import/psd/art_import.hpp"
 #include "mf/offline/import/psd/layer_tags.hpp"
+#include "mf/offline/mesh/mesh_from_region.hpp"
 
 namespace mf::offline {
 namespace fs = std::filesystem;
@@ -524,7 +525,7 @@ class Converter {
         region.color.a = to_alpha(a.alpha);
         const int skin_index = s.find_skin(skin);
         s.skins[static_cast<std::size_t>(skin_index)].attachments.push_back(Attachment{slot_index, unique, region});
-        if (a.mesh) out_.meshes.push_back({name, unique, skin});
+        if (a.mesh) out_.meshes.push_back({name, unique, skin, a.where});
       }
       Slot slot;
       slot.name = name;
@@ -551,6 +552,22 @@ class Converter {
   std::set<std::string> normal_done_;
 };
 
+// Each attachment tagged [mesh] becomes an auto mesh of its image, in place; one that cannot be
+// meshed stays a Region, reported.
+void mesh_tagged(ArtImport& out) {
+  const ImageSource images = [&out](const std::string& name) -> Expected<Image> {
+    for (const auto& [n, pixels] : out.images)
+      if (n == name) return pixels;
+    return Unexpected{Error{name, {}, {}, "no such image"}};
+  };
+  for (const ArtImport::MeshRequest& m : out.meshes) {
+    const int skin = out.skeleton.find_skin(m.skin), slot = out.skeleton.find_slot(m.slot);
+    Expected<RegionMesh> meshed = mesh_region(out.skeleton, skin, slot, m.attachment, images);
+    if (!meshed)
+      out.notes.push_back({out.source + ":" + m.where, "[mesh]: " + meshed.error().message + ": imported as a region"});
+  }
+}
+
 }  // namespace
 
 Expected<ArtImport> convert_art(const imaging::PsdDocument& document, const std::string& source,
@@ -569,6 +586,7 @@ Expected<ArtImport> convert_art(const imaging::PsdDocument& document, const std:
   // Derived from the source's name, so importing the same art again gives the same rig.
   out.skeleton.uid = derive_uid(kSkeletonUidPrefix, out.source);
   Converter(document, out.source, out).run();
+  mesh_tagged(out);
   return out;
 }
 

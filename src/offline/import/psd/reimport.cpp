@@ -91,6 +91,7 @@ class Merger {
       if (auto it = out_.image_names.find(image); it != out_.image_names.end())
         out_.image_names[map] = it->second + s.import.normal_suffix;
     compare_slots();
+    note_regions_tagged_mesh();
     // What the rig's reader would refuse is an error here, not a file nothing can load.
     if (Expected<SkeletonSource> check = read_skeleton(write_skeleton(s), fresh_.name + ".mskel"); !check)
       return Unexpected{Error{fresh_.source, check.error().path, {},
@@ -345,6 +346,22 @@ class Merger {
           rig_slot.attachment = a.name;
         s.skins[static_cast<std::size_t>(skin)].attachments.push_back(std::move(a));
       }
+    }
+  }
+
+  // A layer tagged [mesh] after the rig was made: the rig's attachment stays what it is (it may be
+  // keyed, weighted or hand-made), and the report says how to mesh it.
+  void note_regions_tagged_mesh() {
+    const SkeletonSource& s = out_.skeleton;
+    for (const ArtImport::MeshRequest& m : fresh_.meshes) {
+      const int skin = s.find_skin(m.skin), slot = s.find_slot(m.slot);
+      if (skin < 0 || slot < 0) continue;
+      for (const Attachment& a : s.skins[static_cast<std::size_t>(skin)].attachments)
+        if (a.slot == slot && a.name == m.attachment && a.type() == AttachmentType::Region)
+          out_.notes.push_back({fresh_.source + ":" + m.where,
+                                "tagged [mesh] but the rig's attachment is a region: mesh it with mfe skel automesh --slot \"" +
+                                    m.slot + "\" --attachment \"" + m.attachment + "\"" +
+                                    (skin == 0 ? std::string() : " --skin \"" + m.skin + "\"")});
     }
   }
 

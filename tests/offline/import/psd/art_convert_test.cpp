@@ -384,14 +384,46 @@ TEST(ArtConvert, NormalLayerBecomesTheNormalMapOfTheLayerOfTheSameName) {
   EXPECT_TRUE(has_note(a, "art.psd:Lonely", "no layer named \"Lonely\"")) << notes_text(a);
 }
 
-TEST(ArtConvert, MeshTagIsRecordedForTheAttachment) {
-  const ArtImport a = convert(document(100, 100, {pixel_layer("Cape [mesh]", 10, 10, 20, 20),
-                                                  group_layer("[mesh] Hair", {pixel_layer("Strand", 0, 0, 4, 4)})}));
+TEST(ArtConvert, MeshTagMakesTheAttachmentAnAutoMeshWhereTheLayerSits) {
+  // A 20 × 20 square with a 10 × 10 notch cut out of its top-right corner: an L the mesh follows.
+  imaging::PsdLayer cape = pixel_layer("Cape [mesh]", 30, 40, 20, 20, {200, 100, 50, 255}, 4);
+  for (int y = 4; y < 14; ++y)
+    for (int x = 14; x < 24; ++x) cape.pixels.pixel(x, y)[3] = 0;
+  const ArtImport a = convert(document(100, 100, {cape, group_layer("[mesh] Hair", {pixel_layer("Strand", 0, 0, 8, 8)})}));
   ASSERT_EQ(a.meshes.size(), 2u);
   EXPECT_EQ(a.meshes[0].slot, "Cape");
   EXPECT_EQ(a.meshes[0].attachment, "Cape");
   EXPECT_EQ(a.meshes[0].skin, "default");
-  EXPECT_EQ(a.meshes[1].slot, "Strand");
+  EXPECT_EQ(a.meshes[1].slot, "Strand");  // a [mesh] group meshes every layer in it
+  EXPECT_TRUE(a.notes.empty()) << notes_text(a);
+  const Attachment* at = attachment(a, "default", "Cape", "Cape");
+  ASSERT_NE(at, nullptr);
+  ASSERT_EQ(at->type(), AttachmentType::Mesh);
+  const auto& mesh = std::get<MeshAttachment>(at->data);
+  EXPECT_EQ(mesh.image, "");  // the attachment's name
+  ASSERT_FALSE(mesh.vertices.weighted());
+  const std::size_t count = mesh.vertices.count();
+  ASSERT_GE(count, 5u);  // an L has at least six corners, the hull at least five after simplification
+  EXPECT_EQ(mesh.uvs.size(), count * 2);
+  EXPECT_FALSE(mesh.triangles.empty());
+  // Every vertex shows the pixel the layer has there: (image pixel + the image's corner) − origin.
+  const int bone = a.skeleton.slots[static_cast<std::size_t>(at->slot)].bone;
+  const auto world = setup_world_transforms(a.skeleton);
+  for (std::size_t v = 0; v < count; ++v) {
+    const Vec2d p = world[static_cast<std::size_t>(bone)]->apply({mesh.vertices.positions[2 * v], mesh.vertices.positions[2 * v + 1]});
+    EXPECT_NEAR(p.x, 30 + mesh.uvs[2 * v] * 20 - 50, kTolerance) << v;
+    EXPECT_NEAR(p.y, 40 + mesh.uvs[2 * v + 1] * 20 - 100, kTolerance) << v;
+  }
+  // No triangle covers the notch's centre.
+  const auto inside = [&](int t, Vec2d q) {
+    const auto uv = [&](int i) { return Vec2d{mesh.uvs[2 * static_cast<std::size_t>(i)] * 20.0, mesh.uvs[2 * static_cast<std::size_t>(i) + 1] * 20.0}; };
+    const Vec2d p0 = uv(mesh.triangles[3 * t]), p1 = uv(mesh.triangles[3 * t + 1]), p2 = uv(mesh.triangles[3 * t + 2]);
+    const auto side = [](Vec2d a0, Vec2d a1, Vec2d b) { return (a1.x - a0.x) * (b.y - a0.y) - (a1.y - a0.y) * (b.x - a0.x); };
+    const double s0 = side(p0, p1, q), s1 = side(p1, p2, q), s2 = side(p2, p0, q);
+    return (s0 > 0 && s1 > 0 && s2 > 0) || (s0 < 0 && s1 < 0 && s2 < 0);
+  };
+  for (int t = 0; t < static_cast<int>(mesh.triangles.size() / 3); ++t) EXPECT_FALSE(inside(t, {15, 5})) << t;
+  EXPECT_EQ(attachment(a, "default", "Strand", "Strand")->type(), AttachmentType::Mesh);
 }
 
 TEST(ArtConvert, NamesAreMadeUniqueWhereTheRigNeedsThemAndReported) {

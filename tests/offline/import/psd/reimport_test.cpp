@@ -394,6 +394,32 @@ TEST_F(Reimporting, ArtSavedUnderANewNameIsTheSameArt) {
   EXPECT_EQ(snapshot(out()), files);
 }
 
+TEST_F(Reimporting, MeshTagsOnNewAndOldLayers) {
+  import(art());
+  SkeletonSource before = rig();
+  imaging::PsdDocument doc = art({.hat = true});
+  doc.layers[2].children[0].name = "Face [mesh]";  // tagged after the first import
+  doc.layers[2].children[1].name = "Hat [mesh]";   // new, tagged
+  import(doc);
+  SkeletonSource after = rig();
+  // The face keeps its region; the report says how to mesh it.
+  EXPECT_EQ(attachment(after, "Face").type(), AttachmentType::Region);
+  const std::string report = read_file(dir_.file("out/import-report.txt")).value();
+  EXPECT_NE(report.find("hero.psd:Head/Face: tagged [mesh] but the rig's attachment is a region: mesh it with mfe skel "
+                        "automesh --slot \"Face\" --attachment \"Face\""),
+            std::string::npos)
+      << report;
+  // The new hat is an auto mesh, each vertex where its pixel is on the canvas (origin (100, 300)).
+  const Attachment& hat = attachment(after, "Hat");
+  ASSERT_EQ(hat.type(), AttachmentType::Mesh);
+  const auto& mesh = std::get<MeshAttachment>(hat.data);
+  const std::vector<Vec2d> points = world_points(after, hat);
+  for (std::size_t v = 0; v < points.size(); ++v) {
+    EXPECT_NEAR(points[v].x, 75 + mesh.uvs[2 * v] * 50 - 100, kTolerance) << v;
+    EXPECT_NEAR(points[v].y, 20 + mesh.uvs[2 * v + 1] * 25 - 300, kTolerance) << v;
+  }
+}
+
 TEST_F(Reimporting, SlotSettingsTheRigKeepsAreNoted) {
   import(art());
   SkeletonSource s = rig();

@@ -36,9 +36,11 @@ struct ArtImport {
   // ("<image><normal suffix>") included.
   std::vector<std::pair<std::string, imaging::Image>> images;
   std::map<std::string, std::string> normal_maps;  // a normal map's name in `images` → the image it belongs to
-  // The layers tagged [mesh]: their attachment is meant to be an auto mesh (slot, attachment, skin).
+  // The attachments of layers tagged [mesh]: made auto meshes of their images (mesh_from_region.hpp,
+  // default options) by the conversion; one that could not be meshed is a Region, reported.
   struct MeshRequest {
     std::string slot, attachment, skin;
+    std::string where;  // the layer's path
   };
   std::vector<MeshRequest> meshes;
   std::vector<ImportNote> notes;
