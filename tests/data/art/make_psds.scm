@@ -39,7 +39,7 @@
       (art-layer img hair "Front" 24 4 16 4 '(250 220 120) 50 LAYER-MODE-NORMAL TRUE))
     (let* ((red (art-group img 0 "[skin] red" FALSE)))
       (art-layer img red "Torso" 20 40 24 32 '(120 0 0) 100 LAYER-MODE-NORMAL TRUE))
-    (art-layer img 0 "Glow" 16 2 32 6 '(250 250 0) 100 LAYER-MODE-ADDITION TRUE)
+    (art-layer img 0 "Glow [mesh]" 16 2 32 6 '(250 250 0) 100 LAYER-MODE-ADDITION TRUE)
     (if edited
         (art-layer img 0 "Hat" 22 0 20 6 '(20 20 20) 100 LAYER-MODE-NORMAL TRUE))
     (art-layer img 0 "[origin]" 31 93 2 2 '(255 0 255) 100 LAYER-MODE-NORMAL TRUE)

@@ -36,7 +36,10 @@ Expected<ArtImportResult> write_art_import(const ArtImport& import, const std::s
     result.rig_written = !(merged->skeleton == *existing);
     rig = std::move(merged->skeleton);
     notes.insert(notes.end(), merged->notes.begin(), merged->notes.end());
-    for (const auto& [name, pixels] : import.images) images.emplace_back(merged->image_names.at(name), pixels);
+    for (const auto& [name, pixels] : import.images) {
+      const auto renamed = merged->image_names.find(name);
+      images.emplace_back(renamed == merged->image_names.end() ? name : renamed->second, pixels);
+    }
     result.moved = std::move(merged->moved);
     result.added = std::move(merged->added);
     result.missing = std::move(merged->missing);
