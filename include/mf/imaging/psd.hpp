@@ -11,7 +11,7 @@
 // multichannel, Lab and duotone colour modes, 1- and 32-bit channels, ZIP-compressed channels (the
 // error names the layer). Skipped with a warning naming the layer: adjustment and fill layers, smart
 // objects (placed layers), layer effects (the layer itself is kept, without them), layer masks (the
-// layer is kept unmasked).
+// layer is kept unmasked; vector masks too).
 //
 // Every length and count is checked against the bytes left before it is used: a damaged file is an
 // error with the byte offset of the value that is wrong, never a crash or an allocation larger than
