@@ -3,7 +3,8 @@
 // squares at a threshold, the outline simplified with Douglas–Peucker, interior points placed on a
 // grid, and the whole triangulated with the refining constrained Delaunay triangulator. One mesh
 // per image: separate islands of opaque pixels are enclosed by one hull (the outline of the alpha
-// after a dilation that joins them), and holes become constrained loops with no triangles inside.
+// after a dilation that joins them, shrunk back where no bridge is needed: a closing), and holes
+// become constrained loops with no triangles inside.
 //
 // The steps, each in its own file:
 //   alpha_region.hpp      opaque pixels (alpha >= threshold) grown by the padding; islands that stay
