@@ -18,6 +18,8 @@ void add_skel_cook(CLI::App& skel, int& exit_code);
 void add_skel_graph(CLI::App& skel, int& exit_code);
 void add_skel_import_spine(CLI::App& skel, int& exit_code);
 void add_skel_autoweights(CLI::App& skel, int& exit_code);
+void add_skel_import_psd(CLI::App& skel, int& exit_code);
+void add_skel_import_images(CLI::App& skel, int& exit_code);
 void add_skel_render(CLI::App& skel, int& exit_code);
 void add_skel_render_setup(CLI::App& skel, int& exit_code);
 void add_skel_view(CLI::App& skel, int& exit_code);

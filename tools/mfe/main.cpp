@@ -25,6 +25,8 @@ int main(int argc, char** argv) {
   mf::tools::add_skel_graph(*skel, exit_code);
   mf::tools::add_skel_import_spine(*skel, exit_code);
   mf::tools::add_skel_autoweights(*skel, exit_code);
+  mf::tools::add_skel_import_psd(*skel, exit_code);
+  mf::tools::add_skel_import_images(*skel, exit_code);
   mf::tools::add_skel_render(*skel, exit_code);
   mf::tools::add_skel_render_setup(*skel, exit_code);
   mf::tools::add_skel_view(*skel, exit_code);

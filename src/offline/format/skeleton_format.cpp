@@ -227,9 +227,18 @@ class SkeletonReader {
       ImageEntry image;
       image.name = add_name(r, names, static_cast<int>(s_.images.size()), "image");
       image.source = r.get("source", "");
+      if (auto rect = r.optional("rect")) image.rect = read_canvas_rect(*rect);
       r.finish();
       s_.images.push_back(std::move(image));
     }
+  }
+
+  // [x, y, width, height]: four integers, the size not negative.
+  static CanvasRect read_canvas_rect(const Node& node) {
+    if (node.size() != 4) node.fail("expected [x, y, width, height]: 4 integers, found " + std::to_string(node.size()));
+    const int limit = std::numeric_limits<int>::max() / 2;
+    return CanvasRect{node[0].as_int(-limit, limit), node[1].as_int(-limit, limit), node[2].as_int(0, limit),
+                      node[3].as_int(0, limit)};
   }
 
   void read_bones(const Node& node) {
@@ -716,6 +725,12 @@ void write_image(Writer& w, const SkeletonSource&, const ImageEntry& image) {
   w.begin_object(Layout::Inline);
   put_string(w, "name", image.name);
   write_string(w, "source", image.source);
+  if (image.rect) {
+    w.key("rect");
+    w.begin_array(Layout::Inline);
+    for (int v : {image.rect->x, image.rect->y, image.rect->width, image.rect->height}) w.integer(v);
+    w.end_array();
+  }
   w.end_object();
 }
 

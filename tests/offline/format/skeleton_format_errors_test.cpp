@@ -212,6 +212,18 @@ TEST(SkeletonFormatErrors, WrongTypes) {
                      "expected an array, found a string", "\"01\"");
 }
 
+TEST(SkeletonFormatErrors, MalformedImageRects) {
+  const std::string_view body = "{ \"name\": \"body\" }";
+  EXPECT_MSKEL_ERROR(edit(body, "{ \"name\": \"body\", \"rect\": [1, 2, 3] }"), "images[0].rect",
+                     "expected [x, y, width, height]: 4 integers, found 3", "[1, 2, 3]");
+  EXPECT_MSKEL_ERROR(edit(body, "{ \"name\": \"body\", \"rect\": [1, 2, -3, 4] }"), "images[0].rect[2]", "-3",
+                     "-3, 4]");
+  EXPECT_MSKEL_ERROR(edit(body, "{ \"name\": \"body\", \"rect\": [1.5, 2, 3, 4] }"), "images[0].rect[0]",
+                     "expected an integer, found a number", "1.5");
+  EXPECT_MSKEL_ERROR(edit(body, "{ \"name\": \"body\", \"rect\": \"0 0 1 1\" }"), "images[0].rect",
+                     "expected an array, found a string", "\"0 0 1 1\"");
+}
+
 TEST(SkeletonFormatErrors, UnknownKeys) {
   EXPECT_MSKEL_ERROR(edit("\"fps\": 30,", "\"fps\": 30, \"bone\": [],"), "bone", "unknown key \"bone\"", "[],");
   EXPECT_MSKEL_ERROR(edit("\"y\": -40", "\"y\": -40, \"rotation\": 3"), "bones[1].rotation",

@@ -106,6 +106,21 @@ TEST(SkeletonFormat, TrimIsWrittenOnlyWhenOff) {
 }
 
 // The rich fixture read key by key: guards against a reader and writer that agree on a wrong key.
+TEST(SkeletonFormat, ImageRectsAreWrittenOnlyWhenPresent) {
+  SkeletonSource s;
+  s.uid = "skl_a1b2c3d4e5f6";
+  s.images = {{"torso", "art.psd:Body/Torso", CanvasRect{-12, 40, 64, 128}}, {"head", "art.psd:Head"}};
+  const std::string text = write_skeleton(s);
+  EXPECT_NE(text.find("{ \"name\": \"torso\", \"source\": \"art.psd:Body/Torso\", \"rect\": [-12, 40, 64, 128] }"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("{ \"name\": \"head\", \"source\": \"art.psd:Head\" }"), std::string::npos) << text;
+  auto back = read_skeleton(text, "rect.mskel");
+  ASSERT_TRUE(back.ok()) << back.error().to_string();
+  EXPECT_EQ(back->images, s.images);
+  EXPECT_EQ(write_skeleton(*back), text);
+}
+
 TEST(SkeletonFormat, RichFixtureReadsEveryKey) {
   const SkeletonSource s = read_ok(load("rich.mskel"));
   EXPECT_EQ(s.format, 1);
@@ -302,7 +317,7 @@ SkeletonSource make_model() {
   s.fps = 60;
   s.import = {"img/", 4096, 0, 2, TextureFilter::Nearest, true, "-normal"};
   s.clips = "clips/";
-  s.images = {{"a", "src.psd:A"}, {"b", ""}};
+  s.images = {{"a", "src.psd:A", CanvasRect{-3, 4, 50, 0}}, {"b", ""}};
   s.bones = {
       {.name = "root", .color = {1, 2, 3, 4}},
       {"spine", 0, 1.25f, -2, 33.3f, 0.9f, 1.1f, 3, -4, 12, Inherit::NoScaleOrReflection, {9, 8, 7, 6}, true},

@@ -39,10 +39,20 @@ struct ImportSettings {
   friend bool operator==(const ImportSettings&, const ImportSettings&) = default;
 };
 
-// An image the rig uses and, for imported art, where it came from (e.g. "art.psd:Body/Torso").
+// A rectangle of pixels on an imported image's source canvas: x, y of its top-left corner (Y down).
+struct CanvasRect {
+  int x = 0, y = 0, width = 0, height = 0;
+
+  friend bool operator==(const CanvasRect&, const CanvasRect&) = default;
+};
+
+// An image the rig uses and, for imported art, where it came from (e.g. "art.psd:Body/Torso") and
+// where its pixels sat on the source canvas when it was last imported, so that a re-import can shift
+// the attachments that show it by as much as the layer moved.
 struct ImageEntry {
   std::string name;
   std::string source;
+  std::optional<CanvasRect> rect;
 
   friend bool operator==(const ImageEntry&, const ImageEntry&) = default;
 };

@@ -10,6 +10,7 @@
 
 #include "mf/core/file_io.hpp"
 #include "mf/imaging/png.hpp"
+#include "mf/offline/import/import_files.hpp"
 #include "mf/offline/format/clip_format.hpp"
 #include "mf/offline/format/clip_names.hpp"
 #include "mf/offline/format/skeleton_format.hpp"
@@ -187,13 +188,8 @@ Status write_spine_import(const SpineImport& import, const std::string& out_dir)
   const fs::path out(out_dir);
   fs::create_directories(out, ec);
   if (ec) return Unexpected{Error{out_dir, {}, {}, "cannot create the folder: " + ec.message()}};
-  const fs::path images = out / import.skeleton.import.images;
-  for (const auto& [name, image] : import.images) {
-    const fs::path png = images / (name + ".png");
-    fs::create_directories(png.parent_path(), ec);
-    if (ec) return Unexpected{Error{png.parent_path().string(), {}, {}, "cannot create the folder: " + ec.message()}};
-    if (Status s = imaging::write_png(png.string(), image); !s) return s;
-  }
+  if (auto written = write_images((out / import.skeleton.import.images).string(), import.images); !written)
+    return Unexpected{written.error()};
   if (Status s = save_skeleton(import.skeleton, (out / (import.name + ".mskel")).string()); !s) return s;
   const fs::path clips = out / (import.name + ".clips");
   for (const auto& [name, clip] : import.clips) {
@@ -202,11 +198,12 @@ Status write_spine_import(const SpineImport& import, const std::string& out_dir)
     if (ec) return Unexpected{Error{manim.parent_path().string(), {}, {}, "cannot create the folder: " + ec.message()}};
     if (Status s = save_clip(clip, manim.string()); !s) return s;
   }
-  std::string report = "Spine import report: " + import.name + " (Spine " +
-                       (import.spine_version.empty() ? std::string("version unknown") : import.spine_version) + ")\n";
-  if (import.notes.empty()) report += "Everything mapped exactly.\n";
-  for (const ImportNote& n : import.notes) report += n.where + ": " + n.message + "\n";
-  return write_file_atomic((out / "import-report.txt").string(), report);
+  const std::string header = "Spine import report: " + import.name + " (Spine " +
+                             (import.spine_version.empty() ? std::string("version unknown") : import.spine_version) + ")";
+  if (auto written = write_file_if_changed((out / "import-report.txt").string(), import_report_text(header, import.notes));
+      !written)
+    return Unexpected{written.error()};
+  return {};
 }
 
 std::string import_summary(const SpineImport& import) {
