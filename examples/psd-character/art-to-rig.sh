@@ -19,6 +19,11 @@ repo=$(cd "$here/../.." && pwd)
 mfe=${MFE:-$repo/build/release/bin/mfe}
 out=$1
 rig=$out/lizard.mskel
+# A rig already there would be re-imported (kept as it is) and have no region left to mesh.
+if [[ -e $out && -n $(ls -A "$out") ]]; then
+  echo "error: $out is not empty; give a new or empty folder" >&2
+  exit 2
+fi
 mkdir -p "$out"
 
 # 1. Import: every pixel layer becomes an image and a slot, every group a bone at its layers' bounds
@@ -56,6 +61,10 @@ weight() {  # weight <slot> <attachment> <bones>
 # 4. A looping clip, "wave": the tail swings, the near forearm waves, the head nods. The file starts
 #    as the smallest valid clip; every key is set with `mfe skel key`, which keeps it canonical.
 uid=$(sed -n 's/^  "uid": "\(skl_[0-9a-f]*\)",$/\1/p' "$rig")
+if [[ -z $uid ]]; then
+  echo "error: $rig: no skeleton uid found" >&2
+  exit 1
+fi
 mkdir -p "$out/lizard.clips"
 clip=$out/lizard.clips/wave.manim
 cat > "$clip" <<EOF
