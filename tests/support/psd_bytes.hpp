@@ -128,9 +128,11 @@ inline PsdByteVector packbits(std::span<const std::uint8_t> row) {
 }
 
 // One channel's stored bytes after the compression field: raw samples, or RLE row counts and rows.
+// Samples that do not fill the rows (a file whose depth field was changed to one the reader refuses)
+// are stored as given.
 inline PsdByteVector encode_plane(const PsdByteVector& samples, std::uint16_t compression, std::size_t rows,
                                   std::size_t row_bytes) {
-  if (compression != 1 || rows == 0 || row_bytes == 0) return samples;
+  if (compression != 1 || rows == 0 || row_bytes == 0 || samples.size() != rows * row_bytes) return samples;
   PsdByteVector counts, data;
   for (std::size_t y = 0; y < rows; ++y) {
     const auto packed = packbits(std::span<const std::uint8_t>(samples).subspan(y * row_bytes, row_bytes));
