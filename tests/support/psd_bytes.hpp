@@ -310,12 +310,17 @@ inline PsdTestBytes psd_bytes(const PsdTestFile& file) {
     const std::size_t row_bytes = static_cast<std::size_t>(file.width) * bytes_per_sample;
     if (file.composite_compression == 1) {
       PsdByteVector counts, data;
-      for (const auto& plane : file.composite)
+      for (const auto& plane : file.composite) {
+        if (plane.size() != rows * row_bytes) {  // a depth the reader refuses: stored as given
+          put_bytes(data, plane);
+          continue;
+        }
         for (std::size_t y = 0; y < rows; ++y) {
           const auto packed = packbits(std::span<const std::uint8_t>(plane).subspan(y * row_bytes, row_bytes));
           put16(counts, static_cast<unsigned>(packed.size()));
           put_bytes(data, packed);
         }
+      }
       put_bytes(out, counts);
       put_bytes(out, data);
     } else {
