@@ -1,4 +1,5 @@
 #include "psd_layer_tree.hpp"
+#include "mf/imaging/rect_union.hpp"
 
 #include <algorithm>
 
@@ -23,15 +24,6 @@ std::vector<int> match_sections(std::span<const FlatRecord> records) {
     }
   }
   return partner;
-}
-
-Rect united(const Rect& a, const Rect& b) {
-  if (a.empty()) return b;
-  if (b.empty()) return a;
-  const int x0 = std::min(a.x, b.x), y0 = std::min(a.y, b.y);
-  const long long x1 = std::max(static_cast<long long>(a.x) + a.width, static_cast<long long>(b.x) + b.width);
-  const long long y1 = std::max(static_cast<long long>(a.y) + a.height, static_cast<long long>(b.y) + b.height);
-  return Rect{x0, y0, static_cast<int>(x1 - x0), static_cast<int>(y1 - y0)};
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 
 #include "mf/imaging/image_ops.hpp"
 #include "mf/imaging/png.hpp"
+#include "mf/imaging/rect_union.hpp"
 
 namespace mf::offline {
 namespace {
@@ -18,15 +19,6 @@ Unexpected atlas_error(std::string message) { return Unexpected{Error{{}, {}, {}
 
 std::string quoted(const std::string& s) { return "\"" + s + "\""; }
 std::string size_text(int width, int height) { return std::to_string(width) + "×" + std::to_string(height); }
-
-// The smallest rectangle holding both; an empty rectangle adds nothing.
-Rect unite(Rect a, Rect b) {
-  if (a.empty()) return b;
-  if (b.empty()) return a;
-  const int x0 = std::min(a.x, b.x), y0 = std::min(a.y, b.y);
-  const int x1 = std::max(a.x + a.width, b.x + b.width), y1 = std::max(a.y + a.height, b.y + b.height);
-  return {x0, y0, x1 - x0, y1 - y0};
-}
 
 Rect clip_to(Rect r, int width, int height) {
   const int x0 = std::clamp(r.x, 0, width), y0 = std::clamp(r.y, 0, height);
@@ -44,7 +36,7 @@ std::vector<Rect> trim_rects(std::span<const AtlasSource> sources) {
     if (!s.trim || !s.pixels) {
       trims[i] = whole;
     } else {
-      trims[i] = clip_to(unite(imaging::alpha_bounds(*s.pixels), s.keep), s.width, s.height);
+      trims[i] = clip_to(imaging::united(imaging::alpha_bounds(*s.pixels), s.keep), s.width, s.height);
     }
     if (s.trim_group >= 0) groups[s.trim_group].push_back(i);
   }
@@ -55,7 +47,7 @@ std::vector<Rect> trim_rects(std::span<const AtlasSource> sources) {
       const AtlasSource& s = sources[i];
       const AtlasSource& first = sources[members.front()];
       untrimmed = untrimmed || !s.trim || !s.pixels || s.width != first.width || s.height != first.height;
-      shared = unite(shared, trims[i]);
+      shared = imaging::united(shared, trims[i]);
     }
     for (std::size_t i : members) trims[i] = untrimmed ? Rect{0, 0, sources[i].width, sources[i].height} : shared;
   }

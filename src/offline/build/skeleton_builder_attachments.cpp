@@ -16,6 +16,7 @@
 
 #include "mf/offline/json/json_path.hpp"
 #include "skeleton_builder_internal.hpp"
+#include "mf/imaging/rect_union.hpp"
 
 namespace mf::offline::build_detail {
 namespace {
@@ -36,15 +37,6 @@ skel::AttachmentKind kind_of(AttachmentType type) {
 }
 
 std::string quoted(const std::string& s) { return "\"" + s + "\""; }
-
-// The smallest rectangle holding both; an empty rectangle adds nothing.
-imaging::Rect unite(imaging::Rect a, imaging::Rect b) {
-  if (a.empty()) return b;
-  if (b.empty()) return a;
-  const int x0 = std::min(a.x, b.x), y0 = std::min(a.y, b.y);
-  const int x1 = std::max(a.x + a.width, b.x + b.width), y1 = std::max(a.y + a.height, b.y + b.height);
-  return {x0, y0, x1 - x0, y1 - y0};
-}
 
 class AttachmentBuilder {
  public:
@@ -231,7 +223,7 @@ class AttachmentBuilder {
         images_found_[group_root(id)].group = group_root(first);
         if (!images_found_[id].missing.empty()) continue;
         if (!trim) untrimmed[id] = 1;
-        if (uvs) keep[id] = unite(keep[id], uv_box(*uvs, std::get<AtlasSource>(images_found_[id].found)));
+        if (uvs) keep[id] = imaging::united(keep[id], uv_box(*uvs, std::get<AtlasSource>(images_found_[id].found)));
       }
     };
     for (std::size_t i = 0; i < sources_.size(); ++i) {

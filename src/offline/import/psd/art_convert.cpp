@@ -16,6 +16,7 @@
 #include "mf/offline/import/psd/art_import.hpp"
 #include "mf/offline/import/psd/layer_tags.hpp"
 #include "mf/offline/mesh/mesh_from_region.hpp"
+#include "mf/imaging/rect_union.hpp"
 
 namespace mf::offline {
 namespace fs = std::filesystem;
@@ -28,14 +29,6 @@ using imaging::Rect;
 
 constexpr const char* kRootBone = "root";
 constexpr const char* kDefaultSkin = "default";
-
-Rect unite(Rect a, Rect b) {
-  if (a.empty()) return b;
-  if (b.empty()) return a;
-  const int x0 = std::min(a.x, b.x), y0 = std::min(a.y, b.y);
-  const int x1 = std::max(a.x + a.width, b.x + b.width), y1 = std::max(a.y + a.height, b.y + b.height);
-  return {x0, y0, x1 - x0, y1 - y0};
-}
 
 Vec2d centre(Rect r) { return {r.x + r.width / 2.0, r.y + r.height / 2.0}; }
 
@@ -181,7 +174,7 @@ class Converter {
     if (!l.group()) return l.trimmed;
     Rect r;
     for (const Layer& c : l.children)
-      if (!c.tags.ignore && !c.tags.normal && !c.tags.origin) r = unite(r, content(c));
+      if (!c.tags.ignore && !c.tags.normal && !c.tags.origin) r = imaging::united(r, content(c));
     return r;
   }
 
@@ -189,7 +182,7 @@ class Converter {
   static Rect marked(const Layer& l) {
     if (!l.group()) return l.trimmed;
     Rect r;
-    for (const Layer& c : l.children) r = unite(r, marked(c));
+    for (const Layer& c : l.children) r = imaging::united(r, marked(c));
     return r;
   }
 
@@ -402,7 +395,7 @@ class Converter {
     std::vector<std::pair<const Layer*, double>> parts;
     collect_visible(group, 1, parts, group);
     Rect rect;
-    for (const auto& part : parts) rect = unite(rect, part.first->trimmed);
+    for (const auto& part : parts) rect = imaging::united(rect, part.first->trimmed);
     if (rect.empty()) return {};
     Image canvas = Image::blank(rect.width, rect.height);
     for (const auto& [layer, opacity] : parts)
