@@ -60,6 +60,7 @@
 #include "mf/core/math/affine2.hpp"
 #include "mf/core/math/color.hpp"
 #include "mf/imaging/image.hpp"
+#include "mf/render/handles.hpp"
 #include "mf/skel/clip_data.hpp"
 #include "mf/skel/skeleton_data.hpp"
 #include "mf/skel/skeleton_pose.hpp"
@@ -146,6 +147,7 @@ class RenderTarget {
 
  private:
   friend class SkeletonRenderer;
+  friend class ForwardRenderer;
   friend class Swapchain;
   RenderTarget() = default;
   struct Impl;
@@ -154,21 +156,6 @@ class RenderTarget {
   VkImage image_ = VK_NULL_HANDLE;
   VkImageView view_ = VK_NULL_HANDLE;
   int width_ = 0, height_ = 0;
-};
-
-// Handles: a slot of the renderer's tables and the slot's generation. A handle is valid from its add
-// until its remove; removing bumps the slot's generation and a later add reuses the slot, so a
-// removed handle never names the later entry: every call given one (draw, add_instance, remove_*)
-// fails with an error saying it is stale. Default-constructed handles name nothing.
-struct DataHandle {
-  std::int32_t index = -1;
-  std::uint32_t generation = 0;
-  friend bool operator==(const DataHandle&, const DataHandle&) = default;
-};
-struct InstanceHandle {
-  std::int32_t index = -1;
-  std::uint32_t generation = 0;
-  friend bool operator==(const InstanceHandle&, const InstanceHandle&) = default;
 };
 
 class SkeletonRenderer {
