@@ -255,7 +255,7 @@ TEST_F(RenderTest, MotionVectorsAreZeroWhenStillAndFollowAMovedBone) {
   const auto sprites = testing::add_sprites(*rig.renderer, data);
   ASSERT_EQ(sprites.size(), 1u);
   ForwardFrame frame;
-  frame.camera = Camera::orbit({0, 0, 0}, 20, 10, 1.2f);  // perspective, at an angle to the sprite
+  frame.camera = Camera::orbit({0, 0, 0}, 20, 10, 1.6f);  // perspective, at an angle to the sprite
   frame.tonemap = false;
   SpriteDrawOptions options;
   options.pixel_size = kPixel;
