@@ -117,12 +117,40 @@ TEST(SpriteModelMatrix, FullBillboardFacesTheCamera) {
 // Scenes
 
 // A weighted 8-vertex mesh over two bones with deform (a region rectangle that is not the whole
-// page), a region on the turned arm with a slot colour, and (optionally) a region clipped by a triangle.
+// page), a region on the turned arm with a slot colour, a weighted 80-vertex strip (two jobs) on the
+// hand's page, and (optionally) a region clipped by a triangle.
 struct SpriteScene {
   SkeletonData data;
   int root = 0, arm = 0;
-  int body_slot = 0, hand_slot = 0, mask_slot = 0, clipped_slot = 0;
-  std::int32_t body = -1, hand = -1, mask = -1, clipped = -1;
+  int body_slot = 0, hand_slot = 0, strip_slot = 0, mask_slot = 0, clipped_slot = 0;
+  std::int32_t body = -1, hand = -1, strip = -1, mask = -1, clipped = -1;
+
+  // A grid mesh of `columns` × 2 vertices from (x0, y0), `step` apart along x and 20 down, column c
+  // weighted c / (columns − 1) to the arm.
+  std::int32_t add_grid(int slot, const std::string& name, int columns, float x0, float y0, float step) {
+    using namespace skel::test;
+    std::vector<TestVertex> vertices;
+    std::vector<float> uvs;
+    const float last = static_cast<float>(columns - 1);
+    for (int row = 0; row < 2; ++row)
+      for (int col = 0; col < columns; ++col) {
+        const float x = x0 + step * static_cast<float>(col), y = y0 + 20.0f * static_cast<float>(row);
+        const float w = static_cast<float>(col) / last;
+        TestVertex v;
+        if (w < 1) v.push_back({root, 1 - w, x, y});
+        if (w > 0) v.push_back({arm, w, x - 24, y});
+        vertices.push_back(v);
+        uvs.push_back(static_cast<float>(col) / last);
+        uvs.push_back(static_cast<float>(row));
+      }
+    std::vector<std::uint16_t> triangles;
+    for (int c = 0; c + 1 < columns; ++c) {
+      const auto a = static_cast<std::uint16_t>(c), b = static_cast<std::uint16_t>(c + 1),
+                 d = static_cast<std::uint16_t>(c + columns), e = static_cast<std::uint16_t>(c + columns + 1);
+      triangles.insert(triangles.end(), {a, b, e, e, d, a});
+    }
+    return add_geometry(data, skel::AttachmentKind::Mesh, slot, name, vertices, uvs, triangles);
+  }
 
   explicit SpriteScene(bool with_clipping) {
     using namespace skel::test;
@@ -130,32 +158,18 @@ struct SpriteScene {
     arm = add_bone(data, "arm", root, 24, 0);
     body_slot = add_slot(data, "body", root);
     hand_slot = add_slot(data, "hand", arm, {255, 220, 160, 200});
+    strip_slot = add_slot(data, "strip", root);
     mask_slot = add_slot(data, "mask", root);
     clipped_slot = add_slot(data, "clipped", root);
     const int page0 = testing::add_solid_page(data, {200, 100, 50, 255});
     const int page1 = testing::add_solid_page(data, {50, 100, 200, 255});
-    std::vector<TestVertex> vertices;
-    std::vector<float> uvs;
-    for (int row = 0; row < 2; ++row)
-      for (int col = 0; col < 4; ++col) {
-        const float x = 8.0f * static_cast<float>(col), y = 20.0f * static_cast<float>(row);
-        const float w = static_cast<float>(col) / 3.0f;
-        TestVertex v;
-        if (w < 1) v.push_back({root, 1 - w, x, y});
-        if (w > 0) v.push_back({arm, w, x - 24, y});
-        vertices.push_back(v);
-        uvs.push_back(static_cast<float>(col) / 3.0f);
-        uvs.push_back(static_cast<float>(row));
-      }
-    std::vector<std::uint16_t> triangles;
-    for (std::uint16_t c = 0; c < 3; ++c) {
-      const auto a = c, b = static_cast<std::uint16_t>(c + 1), d = static_cast<std::uint16_t>(c + 4), e = static_cast<std::uint16_t>(c + 5);
-      triangles.insert(triangles.end(), {a, b, e, e, d, a});
-    }
-    body = add_geometry(data, skel::AttachmentKind::Mesh, body_slot, "body", vertices, uvs, triangles);
+    body = add_grid(body_slot, "body", 4, 0, 0, 8);
     data.attachments[static_cast<std::size_t>(body)].region_start = add_region_frame(data, 0.25f, 0.5f, 0.75f, 1, page0);
     data.attachments[static_cast<std::size_t>(body)].region_count = 1;
     hand = add_box_region(data, hand_slot, "hand", arm, 2, 8, 14, 14, page1);
+    strip = add_grid(strip_slot, "strip", 40, -10, 30, 1.5f);
+    data.attachments[static_cast<std::size_t>(strip)].region_start = add_region_frame(data, 0, 0, 1, 1, page1);
+    data.attachments[static_cast<std::size_t>(strip)].region_count = 1;
     if (with_clipping) {
       mask = add_clipping(data, mask_slot, "mask", root, {20, 24, 44, 24, 20, 48}, clipped_slot);
       clipped = add_box_region(data, clipped_slot, "clipped", root, 30, 36, 22, 22, page0);
@@ -164,7 +178,7 @@ struct SpriteScene {
 
   std::unique_ptr<SkeletonPose> pose() const {
     auto p = std::make_unique<SkeletonPose>(data);
-    for (std::int32_t a : {body, hand, mask, clipped})
+    for (std::int32_t a : {body, hand, strip, mask, clipped})
       if (a >= 0) testing::show(*p, a);
     p->rotation[static_cast<std::size_t>(arm)] = 25;
     const auto s = static_cast<std::size_t>(body_slot);
@@ -304,7 +318,8 @@ TEST_F(SpriteSkinning, MeshOutputMatchesCpuSkinning) {
   skel::CpuVertices cpu(scene.data);
   cpu.update(*pose);
   const auto& runs = *sprite.runs;
-  ASSERT_EQ(runs.items.size(), 3u);  // body, hand (skinned), clipped (CPU path)
+  ASSERT_EQ(runs.items.size(), 4u);  // body, hand, strip (skinned), clipped (CPU path)
+  EXPECT_EQ(frame.skinning_inputs().jobs.size(), 4u);  // the strip's 80 vertices in two
   std::size_t checked = 0;
   std::uint32_t position = 0;
   for (const detail::CachedItem& item : runs.items) {
@@ -360,7 +375,7 @@ TEST_F(SpriteSkinning, MeshOutputMatchesCpuSkinning) {
       ++checked;
     }
   }
-  EXPECT_GT(checked, 12u);
+  EXPECT_GT(checked, 92u);
   EXPECT_EQ(stats.gpu_vertices, runs.gpu_vertices);
   EXPECT_EQ(stats.cpu_vertices, frame.cpu_vertices().size());
 }
@@ -437,6 +452,28 @@ TEST_F(SpriteFrameTest, OneItemPerPageAndBlendRun) {
   EXPECT_EQ(draws.items.data()[4].index_offset, 30u * 4);
   EXPECT_EQ(frame.skinning_inputs().jobs[5].out_start, 20u);
   EXPECT_EQ(frame.skinning_inputs().jobs[5].palette, 1u);
+}
+
+TEST_F(SpriteFrameTest, NormalPagesSelectTheNormalMappedVariant) {
+  RunScene scene;
+  auto flat_normal = [](int, int, std::uint8_t* p) {
+    p[0] = 128;
+    p[1] = 128;
+    p[2] = 255;
+    p[3] = 255;
+  };
+  for (int p = 0; p < 2; ++p) testing::add_page(scene.data, 4, 4, flat_normal, &scene.data.normal_pages);
+  const auto pose = scene.pose();
+  SpriteRig rig = make_rig(*device, *memory, scene.data);
+  EXPECT_EQ(rig.gpu->variant, 1);
+  detail::SpriteInstance sprite = rig.instance();
+  detail::SpriteFrame frame;
+  detail::ForwardDraws draws;
+  ForwardStats stats;
+  frame.begin(0, Camera{}, 1, {});
+  ASSERT_TRUE(frame.queue(sprite, *pose, {}, small_limits(), draws, stats));
+  ASSERT_EQ(draws.items.size(), 4u);
+  for (std::size_t i = 0; i < 4; ++i) EXPECT_TRUE(draws.items.data()[i].key.normal_map) << i;
 }
 
 TEST_F(SpriteFrameTest, SlotDepthAndColours) {
@@ -627,7 +664,7 @@ TEST_F(SpriteFrameTest, ClippedSlotsTakeTheCpuPathWithoutPreviousVertices) {
     ASSERT_EQ(draws.records.size(), 1u);
     EXPECT_FALSE(draws.records.data()[0].flags & detail::kDrawPreviousVertices) << "frame " << f;
   }
-  // body (page 0), hand (page 1), clipped (page 0, CPU): three items.
+  // body (page 0), hand and strip (page 1), clipped (page 0, CPU): three items.
   ASSERT_EQ(draws.items.size(), 3u);
   const DrawItem& clipped = draws.items.data()[2];
   ASSERT_GT(clipped.index_count, 0u);
