@@ -13,6 +13,7 @@
 
 #include "mf/render/forward_renderer.hpp"
 #include "mf/render/skeleton_renderer.hpp"
+#include "render_scene.hpp"
 #include "test_device.hpp"
 
 namespace mf::render::testing {
@@ -351,6 +352,51 @@ TEST_F(ForwardMeshTest, StaleAndForeignHandlesAreErrors) {
   auto added = renderer->add_mesh(broken);
   ASSERT_FALSE(added);
   EXPECT_NE(added.error().message.find("out of range"), std::string::npos) << added.error().message;
+}
+
+// A skeleton sprite goes through the same passes: its box (100 skeleton pixels, 0.01 m each) covers
+// the pixels a 1 m mesh box would, in its page's colour, and is pickable.
+TEST_F(ForwardMeshTest, SkeletonSpriteDrawsItsBoxAndIsPickable) {
+  using namespace skel::test;
+  skel::SkeletonData data;
+  data.name = "sprite";
+  const int bone = add_bone(data, "root", -1, 0, 0);
+  const int slot = add_slot(data, "box", bone);
+  const int page = add_solid_page(data, {51, 102, 204, 255});
+  const std::int32_t box = add_box_region(data, slot, "box", bone, 0, 0, 100, 100, page);
+  skel::SkeletonPose pose(data);
+  show(pose, box);
+  skel::update_world_transforms(pose);
+  auto added = renderer->add_data(data);
+  ASSERT_TRUE(added) << added.error().to_string();
+  auto instance = renderer->add_instance(*added);
+  ASSERT_TRUE(instance) << instance.error().to_string();
+  SpriteDrawOptions options;
+  options.shaded = false;
+  options.object_id = 5;
+  for (int frame = 0; frame < 2; ++frame) {
+    begin(unlit_frame(front_camera()));
+    ASSERT_TRUE(renderer->draw_sprite(*instance, pose, options));
+    const imaging::Image image = end_and_read();
+    EXPECT_EQ(renderer->stats().sprites_drawn, 1u);
+    EXPECT_EQ(renderer->stats().dispatches, 1u);
+    EXPECT_EQ(renderer->stats().gpu_vertices, 4u);
+    expect_pixel(image, 32, 32, {51, 102, 204, 255}, 1);
+    expect_pixel(image, 24, 24, {51, 102, 204, 255}, 1);
+    expect_pixel(image, 39, 39, {51, 102, 204, 255}, 1);
+    expect_pixel(image, 23, 32, {0, 0, 0, 0}, 0);
+    expect_pixel(image, 40, 32, {0, 0, 0, 0}, 0);
+    auto id = renderer->pick(32, 32);
+    ASSERT_TRUE(id) << id.error().to_string();
+    EXPECT_EQ(*id, std::optional<std::uint32_t>{5});
+  }
+  auto motion = renderer->read_motion_vectors();
+  ASSERT_TRUE(motion) << motion.error().to_string();
+  EXPECT_EQ((*motion)[(32 * kSize + 32) * 2], 0.0f);
+  EXPECT_FALSE(renderer->remove_data(*added));  // it still has an instance
+  ASSERT_TRUE(renderer->remove_instance(*instance));
+  ASSERT_TRUE(renderer->remove_data(*added));
+  ASSERT_TRUE(renderer->wait_idle());
 }
 
 }  // namespace

@@ -13,17 +13,22 @@
 #include <vector>
 
 #include "../handle_table.hpp"
+#include "../instance_runs.hpp"
 #include "../render_target_impl.hpp"
+#include "../skeleton_gpu_data.hpp"
+#include "../skinning_pass.hpp"
 #include "draw_list.hpp"
 #include "forward_pipelines.hpp"
 #include "forward_recording.hpp"
 #include "forward_targets.hpp"
 #include "frustum.hpp"
 #include "mesh_store.hpp"
+#include "sprite_frame.hpp"
 #include "mf/render/device.hpp"
 #include "mf/render/frame_ring.hpp"
 #include "mf/render/gpu_buffer.hpp"
 #include "mf/render/vulkan_error.hpp"
+#include "mf/skel/bounds.hpp"
 
 namespace mf::render {
 
@@ -67,6 +72,7 @@ struct ForwardRenderer::Impl {
   // Declared before what refers to them, so they are destroyed after it.
   std::unique_ptr<detail::ForwardPipelines> pipelines;
   std::unique_ptr<detail::ForwardTargets> targets;
+  std::unique_ptr<detail::SkinningPass> skinning;  // MeshVertex output
   std::array<GpuBuffer, kFrameSlots> vertex_buffers;  // per frame slot: skinned sprite vertices, then CPU ones
   std::array<VkQueryPool, kFrameSlots> queries{};
   std::array<bool, kFrameSlots> queries_written{};
@@ -74,10 +80,14 @@ struct ForwardRenderer::Impl {
 
   detail::HandleTable<detail::GpuMesh> meshes;
   detail::HandleTable<detail::GpuMaterial> materials;
-  // Removed meshes and materials, destroyed once the frames begun before their removal have finished.
+  detail::HandleTable<detail::SkeletonGpuData> datas;
+  detail::HandleTable<detail::SpriteInstance> instances;
+  // Removed meshes, materials and data, destroyed once the frames begun before their removal have
+  // finished.
   struct Retired {
     std::unique_ptr<detail::GpuMesh> mesh;
     std::unique_ptr<detail::GpuMaterial> material;
+    std::unique_ptr<detail::SkeletonGpuData> data;
     std::uint64_t frames_begun;  // at the removal
   };
   std::vector<Retired> retired;
@@ -96,6 +106,7 @@ struct ForwardRenderer::Impl {
   Vec3 world_lo, world_hi;  // of everything queued (the shadow fit)
   bool world_empty = true;
   detail::ForwardDraws draws;
+  detail::SpriteFrame sprites;
   detail::ForwardRecorder recorder;
 
   detail::TargetImages* last_images = nullptr;  // of the last ended frame
@@ -162,6 +173,12 @@ Expected<std::unique_ptr<ForwardRenderer>> ForwardRenderer::create(Device& devic
   auto targets = detail::ForwardTargets::create(device, memory, *im.pipelines, options.shadow_map_size);
   if (!targets) return Unexpected{targets.error()};
   im.targets = std::move(*targets);
+  auto skinning = detail::SkinningPass::create(
+      device, memory,
+      {options.max_static_influences, options.max_static_vertices, false, detail::SkinningPass::Options::VertexOutput::Mesh});
+  if (!skinning) return Unexpected{skinning.error()};
+  im.skinning = std::move(*skinning);
+  ++im.pipelines_created_total;  // the skinning pipeline
 
   const VkDeviceSize vertices = std::max<VkDeviceSize>(VkDeviceSize{options.max_gpu_vertices} + options.max_cpu_vertices, 1);
   for (auto& buffer : im.vertex_buffers) {
@@ -205,20 +222,46 @@ Expected<MaterialHandle> ForwardRenderer::add_material(const Material& material)
   return MaterialHandle{key.index, key.generation};
 }
 
-Expected<DataHandle> ForwardRenderer::add_data(const skel::SkeletonData&) {
-  return fail("add_data: skeleton sprites are not available in this build of the forward renderer");
+Expected<DataHandle> ForwardRenderer::add_data(const skel::SkeletonData& data) {
+  Impl& im = *impl_;
+  // The page sets are made with the material set layout: a page binds where a material does.
+  auto entry = detail::upload_skeleton_data(*im.device, *im.memory, *im.skinning, im.pipelines->material_set_layout(), data);
+  if (!entry) return Unexpected{entry.error()};
+  const auto key = im.datas.add(std::move(*entry));
+  return DataHandle{key.index, key.generation};
 }
 
-Expected<InstanceHandle> ForwardRenderer::add_instance(DataHandle) {
-  return fail("add_instance: skeleton sprites are not available in this build of the forward renderer");
+Expected<InstanceHandle> ForwardRenderer::add_instance(DataHandle data) {
+  Impl& im = *impl_;
+  auto entry = look_up(im.datas, data, "add_instance", "data");
+  if (!entry) return Unexpected{entry.error()};
+  auto instance = std::make_unique<detail::SpriteInstance>();
+  instance->runs = detail::make_instance_runs(**entry);
+  ++(*entry)->instances;
+  const auto key = im.instances.add(std::move(instance));
+  return InstanceHandle{key.index, key.generation};
 }
 
 Status ForwardRenderer::remove_instance(InstanceHandle handle) {
-  return fail("remove_instance: no instance with handle " + std::to_string(handle.index));
+  Impl& im = *impl_;
+  auto instance = look_up(im.instances, handle, "remove_instance", "instance");
+  if (!instance) return Unexpected{instance.error()};
+  --(*instance)->runs->data->instances;
+  im.instances.remove(handle.index, handle.generation);
+  return {};
 }
 
 Status ForwardRenderer::remove_data(DataHandle handle) {
-  return fail("remove_data: no data with handle " + std::to_string(handle.index));
+  Impl& im = *impl_;
+  auto entry = look_up(im.datas, handle, "remove_data", "data");
+  if (!entry) return Unexpected{entry.error()};
+  if (const std::uint32_t left = (*entry)->instances; left > 0)
+    return fail("remove_data: " + describe("data", handle.index, handle.generation) + " still has " + std::to_string(left) +
+                (left == 1 ? " instance" : " instances") + "; remove them first");
+  auto removed = im.datas.remove(handle.index, handle.generation);
+  if (im.frames_begun == 0) return {};  // no frame ever used it: freed now
+  im.retired.push_back({nullptr, nullptr, std::move(removed), im.frames_begun});
+  return {};
 }
 
 Status ForwardRenderer::remove_mesh(MeshHandle handle) {
@@ -227,7 +270,7 @@ Status ForwardRenderer::remove_mesh(MeshHandle handle) {
   if (!entry) return Unexpected{entry.error()};
   auto removed = im.meshes.remove(handle.index, handle.generation);
   if (im.frames_begun == 0) return {};  // no frame ever used it: freed now
-  im.retired.push_back({std::move(removed), nullptr, im.frames_begun});
+  im.retired.push_back({std::move(removed), nullptr, nullptr, im.frames_begun});
   return {};
 }
 
@@ -237,7 +280,7 @@ Status ForwardRenderer::remove_material(MaterialHandle handle) {
   if (!entry) return Unexpected{entry.error()};
   auto removed = im.materials.remove(handle.index, handle.generation);
   if (im.frames_begun == 0) return {};
-  im.retired.push_back({nullptr, std::move(removed), im.frames_begun});
+  im.retired.push_back({nullptr, std::move(removed), nullptr, im.frames_begun});
   return {};
 }
 
@@ -272,6 +315,8 @@ Status ForwardRenderer::begin_frame(RenderTarget& target, const ForwardFrame& fr
   im.frustum = detail::Frustum::from(im.view_projection);
   im.world_empty = true;
   im.draws.clear();
+  im.sprites.begin(s.frame, frame.camera, aspect,
+                   {im.vertex_buffers[static_cast<std::size_t>(s.index)].handle(), im.options.max_gpu_vertices, im.options.max_cpu_vertices});
   im.recording = true;
   stats_ = {};
   stats_.pipelines_created_total = im.pipelines_created_total;
@@ -333,8 +378,25 @@ Status ForwardRenderer::draw_mesh(MeshHandle mesh_handle, MaterialHandle materia
   return {};
 }
 
-Status ForwardRenderer::draw_sprite(InstanceHandle, const skel::SkeletonPose&, const SpriteDrawOptions&) {
-  return fail("draw_sprite: skeleton sprites are not available in this build of the forward renderer");
+Status ForwardRenderer::draw_sprite(InstanceHandle handle, const skel::SkeletonPose& pose, const SpriteDrawOptions& options) {
+  Impl& im = *impl_;
+  if (!im.recording) return fail("draw_sprite: no frame was begun");
+  auto found = look_up(im.instances, handle, "draw_sprite", "instance");
+  if (!found) return Unexpected{found.error()};
+  detail::SpriteInstance& instance = **found;
+  if (&pose.data() != instance.runs->data->data) return fail("draw_sprite: the pose belongs to another SkeletonData than the instance's");
+  const std::size_t records_before = im.draws.records.size();
+  if (Status queued = im.sprites.queue(instance, pose, options, im.options, im.draws, stats_); !queued) return queued;
+  if (im.draws.records.size() == records_before) return {};  // culled
+  // The shadow fit covers the sprite's box: its bounds in skeleton pixels, as deep as its slots'
+  // depth offsets reach.
+  const Bounds bounds = options.cull_bounds ? *options.cull_bounds : skel::pose_bounds(pose);
+  if (!bounds.empty()) {
+    const float depth = static_cast<float>(pose.data().slots.size()) * options.slot_depth_offset;
+    im.grow_world(detail::box_corners(sprite_model_matrix(options, im.frame.camera), {bounds.min_x, bounds.min_y, std::min(0.0f, depth)},
+                                      {bounds.max_x, bounds.max_y, std::max(0.0f, depth)}));
+  }
+  return {};
 }
 
 Status ForwardRenderer::end_frame() {
@@ -361,6 +423,14 @@ Status ForwardRenderer::end_frame() {
   const VkPhysicalDeviceLimits& limits = im.device->properties().limits;
   recording.uniform_align = std::max<VkDeviceSize>(limits.minUniformBufferOffsetAlignment, 16);
   recording.storage_align = std::max<VkDeviceSize>(limits.minStorageBufferOffsetAlignment, 16);
+  const detail::SkinningInputs inputs = im.sprites.skinning_inputs();
+  if (!inputs.jobs.empty()) {
+    recording.sprites.skinning = im.skinning.get();
+    recording.sprites.inputs = &inputs;
+  }
+  recording.sprites.cpu_vertices = im.sprites.cpu_vertices();
+  recording.sprites.cpu_vertex_offset = im.options.max_gpu_vertices;
+  recording.sprites.indices = im.sprites.indices();
   Status recorded = im.recorder.record(recording, im.draws, stats_);
   // The next frame's previous camera.
   im.previous_view_projection = im.view_projection;
