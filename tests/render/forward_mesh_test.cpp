@@ -354,6 +354,145 @@ TEST_F(ForwardMeshTest, StaleAndForeignHandlesAreErrors) {
   EXPECT_NE(added.error().message.find("out of range"), std::string::npos) << added.error().message;
 }
 
+TEST_F(ForwardMeshTest, EveryPipelineIsMadeByCreate) {
+  // Main: {Opaque, Cutout, Blend × 4} × normal map × 3 cull modes; prepass and shadow: alpha test ×
+  // 3 cull modes; and the skinning pass.
+  EXPECT_EQ(renderer->stats().pipelines_created_total, 6u * 2 * 3 + 2 * 3 + 2 * 3 + 1);
+}
+
+TEST_F(ForwardMeshTest, PointLightLightsAPlaneWithSquaredAttenuation) {
+  const MeshHandle plane = mesh(make_plane(10, 10));
+  Material m;
+  m.base_color = {0.8f, 0.8f, 0.8f, 1};
+  m.specular = 0;
+  m.mipmaps = false;
+  const MaterialHandle lit = material(m);
+  Camera camera = front_camera();
+  camera.position = {0, 10, 0};
+  camera.up = {0, 0, -1};
+  ForwardFrame frame = unlit_frame(camera);
+  frame.lights.ambient = {0.1f, 0.1f, 0.1f, 1};
+  const PointLight3D points[1] = {{{0, 1, 0}, 4, {1, 1, 1, 1}, 1}};
+  frame.lights.points = points;
+  begin(frame);
+  ASSERT_TRUE(renderer->draw_mesh(plane, lit, Mat4::identity()));
+  const imaging::Image image = end_and_read();
+  EXPECT_EQ(renderer->stats().shadow_draws, 0u);  // no sun
+  for (int px : {32, 40, 50}) {
+    // The pixel's centre on the plane (16 pixels per unit; the image's up is −Z).
+    const float x = ((static_cast<float>(px) + 0.5f) / kSize * 2 - 1) * 2, z = ((32.5f) / kSize * 2 - 1) * 2;
+    const float d = std::sqrt(x * x + 1 + z * z);
+    const float fall = std::fmax(1 - d / 4, 0.0f);
+    const std::uint8_t want = byte(0.8f * (0.1f + (1 / d) * fall * fall));
+    expect_pixel(image, px, 32, {want, want, want, 255}, 2);
+  }
+}
+
+TEST_F(ForwardMeshTest, FlatNormalMapShadesAsTheVertexNormal) {
+  const MeshHandle box = mesh(make_box({1, 1, 1}));
+  imaging::Image flat = imaging::Image::blank(2, 2);
+  for (int i = 0; i < 4; ++i) {
+    flat.rgba[static_cast<std::size_t>(i) * 4 + 0] = 128;
+    flat.rgba[static_cast<std::size_t>(i) * 4 + 1] = 128;
+    flat.rgba[static_cast<std::size_t>(i) * 4 + 2] = 255;
+    flat.rgba[static_cast<std::size_t>(i) * 4 + 3] = 255;
+  }
+  Material plain;
+  plain.base_color = {0.7f, 0.5f, 0.3f, 1};
+  plain.mipmaps = false;
+  Material mapped = plain;
+  mapped.normal_map = &flat;
+  const MaterialHandle a = material(plain), b = material(mapped);
+  Camera camera = Camera::orbit({0, 0, 0}, 30, 25, 5);
+  ForwardFrame frame = unlit_frame(camera);
+  frame.tonemap = true;
+  frame.lights.sun = DirectionalLight{};
+  imaging::Image images[2];
+  for (int i = 0; i < 2; ++i) {
+    begin(frame);
+    ASSERT_TRUE(renderer->draw_mesh(box, i == 0 ? a : b, Mat4::rotation({0, 1, 0}, 0.3f)));
+    images[i] = end_and_read();
+  }
+  EXPECT_LE(max_difference(images[0], images[1]), 2);
+  expect_pixel(images[0], 2, 2, {0, 0, 0, 0}, 0);
+  EXPECT_GT(images[0].pixel(32, 32)[3], 0);
+}
+
+TEST_F(ForwardMeshTest, MeshAndMaterialRemovedInsideAFrameStillDrawInIt) {
+  const MeshHandle box = mesh(make_box({1, 1, 1}));
+  const MaterialHandle colour = material(unshaded({1, 1, 1, 1}));
+  begin(unlit_frame(front_camera()));
+  ASSERT_TRUE(renderer->draw_mesh(box, colour, Mat4::identity()));
+  ASSERT_TRUE(renderer->remove_mesh(box));
+  ASSERT_TRUE(renderer->remove_material(colour));
+  const imaging::Image image = end_and_read();
+  expect_pixel(image, 32, 32, {255, 255, 255, 255}, 0);
+  for (int frame = 0; frame < 3; ++frame) {  // the retired resources are freed along the way
+    begin(unlit_frame(front_camera()));
+    EXPECT_FALSE(renderer->draw_mesh(box, colour, Mat4::identity()));
+    end_and_read();
+  }
+  ASSERT_TRUE(renderer->wait_idle());
+}
+
+TEST_F(ForwardMeshTest, FramesAlternatingBetweenTwoTargetsDrawIntoEach) {
+  auto second = RenderTarget::create(*device, *memory, 32, 48);
+  ASSERT_TRUE(second) << second.error().to_string();
+  const MeshHandle box = mesh(make_box({1, 1, 1}));
+  const MaterialHandle red = material(unshaded({1, 0, 0, 1})), green = material(unshaded({0, 1, 0, 1}));
+  for (int frame = 0; frame < 4; ++frame) {
+    RenderTarget& into = frame % 2 == 0 ? *target : **second;
+    ASSERT_TRUE(renderer->begin_frame(into, unlit_frame(front_camera())));
+    ASSERT_TRUE(renderer->draw_mesh(box, frame % 2 == 0 ? red : green, Mat4::identity(), static_cast<std::uint32_t>(frame + 1)));
+    ASSERT_TRUE(renderer->end_frame());
+    auto image = into.read_back();
+    ASSERT_TRUE(image) << image.error().to_string();
+    const std::uint8_t* centre = image->pixel(into.width() / 2, into.height() / 2);
+    EXPECT_EQ(centre[0], frame % 2 == 0 ? 255 : 0);
+    EXPECT_EQ(centre[1], frame % 2 == 0 ? 0 : 255);
+    auto id = renderer->pick(into.width() / 2, into.height() / 2);
+    ASSERT_TRUE(id) << id.error().to_string();
+    EXPECT_EQ(*id, std::optional<std::uint32_t>{static_cast<std::uint32_t>(frame + 1)});
+    EXPECT_FALSE(renderer->pick(into.width(), 0));
+  }
+  renderer.reset();  // before the second target: frames in flight may still use it
+}
+
+TEST(ForwardTimestampsTest, EveryPassIsTimedOnceAFrameHasFinished) {
+  DeviceOptions device_options;
+  device_options.validation = true;
+  auto device = Device::create(device_options);
+  ASSERT_TRUE(device) << device.error().to_string();
+  {
+    GpuMemory memory(**device, VkDeviceSize{4} << 20);
+    ForwardOptions options = small_options();
+    options.timestamps = true;
+    auto renderer = ForwardRenderer::create(**device, memory, options);
+    ASSERT_TRUE(renderer) << renderer.error().to_string();
+    auto target = RenderTarget::create(**device, memory, kSize, kSize);
+    ASSERT_TRUE(target) << target.error().to_string();
+    auto box = (*renderer)->add_mesh(make_box({1, 1, 1}));
+    auto colour = (*renderer)->add_material(Material{});
+    ASSERT_TRUE(box && colour);
+    EXPECT_FALSE((*renderer)->last_pass_timings());
+    ForwardFrame frame;
+    frame.camera = front_camera();
+    frame.lights.sun = DirectionalLight{};
+    for (int i = 0; i < 4; ++i) {
+      ASSERT_TRUE((*renderer)->begin_frame(**target, frame));
+      ASSERT_TRUE((*renderer)->draw_mesh(*box, *colour, Mat4::identity()));
+      ASSERT_TRUE((*renderer)->end_frame());
+    }
+    if ((*device)->timestamp_period_ns() > 0) {
+      const auto timings = (*renderer)->last_pass_timings();
+      ASSERT_TRUE(timings);
+      EXPECT_GE(timings->skinning_ms, 0);
+      EXPECT_GT(timings->main_ms + timings->prepass_ms + timings->shadow_ms, 0);
+    }
+  }
+  for (const auto& message : (*device)->validation_messages()) ADD_FAILURE() << message;
+}
+
 // A skeleton sprite goes through the same passes: its box (100 skeleton pixels, 0.01 m each) covers
 // the pixels a 1 m mesh box would, in its page's colour, and is pickable.
 TEST_F(ForwardMeshTest, SkeletonSpriteDrawsItsBoxAndIsPickable) {

@@ -296,7 +296,7 @@ Status ForwardRenderer::begin_frame(RenderTarget& target, const ForwardFrame& fr
   im.frames_begun = s.frame + 1;
   if (!im.retired.empty()) im.release_retired(false);
   im.collect_timings(s.index);
-  auto images = im.targets->acquire(target, target.serial_, s.frame);
+  auto images = im.targets->acquire(target, target.serial_, s.frame, im.last_images);
   if (!images) {
     (void)im.ring.submit();  // an empty frame keeps the ring in step
     return Unexpected{images.error()};

@@ -197,7 +197,7 @@ Expected<std::unique_ptr<TargetImages>> ForwardTargets::create_images(RenderTarg
   return images;
 }
 
-Expected<TargetImages*> ForwardTargets::acquire(RenderTarget& target, std::uint64_t serial, std::uint64_t frame) {
+Expected<TargetImages*> ForwardTargets::acquire(RenderTarget& target, std::uint64_t serial, std::uint64_t frame, const TargetImages* keep) {
   for (auto& t : targets_)
     if (t->serial == serial && t->width == target.width() && t->height == target.height()) {
       t->last_frame = frame;
@@ -206,7 +206,7 @@ Expected<TargetImages*> ForwardTargets::acquire(RenderTarget& target, std::uint6
   // Drop what no frame in flight uses: another target's images (or this one's at an old size) last
   // drawn kFrameSlots frames ago or earlier, whose slots begin_frame has waited for.
   std::erase_if(targets_, [&](std::unique_ptr<TargetImages>& t) {
-    if (t->last_frame + kFrameSlots > frame) return false;
+    if (t.get() == keep || t->last_frame + kFrameSlots > frame) return false;
     destroy(*t);
     return true;
   });

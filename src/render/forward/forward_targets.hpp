@@ -59,8 +59,8 @@ class ForwardTargets {
 
   // The images of `target` (whose serial is `serial`) for frame number `frame`, made when it has
   // none of its size; images of other targets unused since frame `frame` − kFrameSlots (finished)
-  // are dropped first.
-  Expected<TargetImages*> acquire(RenderTarget& target, std::uint64_t serial, std::uint64_t frame);
+  // are dropped first, except `keep` (the last ended frame's, which pick() reads).
+  Expected<TargetImages*> acquire(RenderTarget& target, std::uint64_t serial, std::uint64_t frame, const TargetImages* keep);
   const ShadowMap& shadow() const { return shadow_; }
 
  private:
