@@ -336,6 +336,22 @@ TEST_F(ForwardMeshTest, BlendBoxInFrontOfAnOpaqueOneBlendsPremultiplied) {
   expect_pixel(image, 2, 2, {0, 0, 255, 255}, 0);      // the clear colour
 }
 
+TEST_F(ForwardMeshTest, BlendItemsAreDrawnBackToFrontWhateverTheirQueueOrder) {
+  const MeshHandle box = mesh(make_box({1, 1, 1}));
+  Material red = unshaded({1, 0, 0, 0.5f}), green = unshaded({0, 1, 0, 0.5f});
+  for (Material* m : {&red, &green}) {
+    m->alpha_mode = AlphaMode::Blend;
+    m->alpha_cutoff = 0.6f;
+  }
+  const MaterialHandle front = material(red), back = material(green);
+  begin(unlit_frame(front_camera()));
+  ASSERT_TRUE(renderer->draw_mesh(box, front, Mat4::translation({0, 0, 1})));
+  ASSERT_TRUE(renderer->draw_mesh(box, back, Mat4::translation({0, 0, -1})));
+  const imaging::Image image = end_and_read();
+  // Green over nothing, then red over it: (0.5, 0.25, 0, 0.75) premultiplied.
+  expect_pixel(image, 32, 32, {128, 64, 0, 191}, 1);
+}
+
 TEST_F(ForwardMeshTest, StaleAndForeignHandlesAreErrors) {
   const MeshHandle box = mesh(make_box({1, 1, 1}));
   const MaterialHandle white = material(unshaded({1, 1, 1, 1}));
@@ -536,6 +552,37 @@ TEST_F(ForwardMeshTest, SkeletonSpriteDrawsItsBoxAndIsPickable) {
   ASSERT_TRUE(renderer->remove_instance(*instance));
   ASSERT_TRUE(renderer->remove_data(*added));
   ASSERT_TRUE(renderer->wait_idle());
+}
+
+// A clipped slot takes the CPU path: its vertices are copied after the skinned ones.
+TEST_F(ForwardMeshTest, SkeletonSpriteClippedSlotDrawsThroughTheCpuPath) {
+  using namespace skel::test;
+  skel::SkeletonData data;
+  data.name = "clipped";
+  const int bone = add_bone(data, "root", -1, 0, 0);
+  const int mask_slot = add_slot(data, "mask", bone);
+  const int slot = add_slot(data, "box", bone);
+  const int page = add_solid_page(data, {255, 255, 255, 255});
+  const std::int32_t mask = add_clipping(data, mask_slot, "mask", bone, {-60, -60, 0, -60, 0, 60, -60, 60}, slot);
+  const std::int32_t box = add_box_region(data, slot, "box", bone, 0, 0, 100, 100, page);
+  skel::SkeletonPose pose(data);
+  show(pose, mask);
+  show(pose, box);
+  skel::update_world_transforms(pose);
+  auto added = renderer->add_data(data);
+  ASSERT_TRUE(added) << added.error().to_string();
+  auto instance = renderer->add_instance(*added);
+  ASSERT_TRUE(instance) << instance.error().to_string();
+  SpriteDrawOptions options;
+  options.shaded = false;
+  begin(unlit_frame(front_camera()));
+  ASSERT_TRUE(renderer->draw_sprite(*instance, pose, options));
+  const imaging::Image image = end_and_read();
+  EXPECT_GT(renderer->stats().cpu_vertices, 0u);
+  expect_pixel(image, 26, 32, {255, 255, 255, 255}, 1);  // the kept left half
+  expect_pixel(image, 30, 26, {255, 255, 255, 255}, 1);
+  expect_pixel(image, 34, 32, {0, 0, 0, 0}, 0);          // the clipped right half
+  expect_pixel(image, 38, 38, {0, 0, 0, 0}, 0);
 }
 
 }  // namespace

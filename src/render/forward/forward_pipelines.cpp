@@ -10,7 +10,6 @@
 #include "mf/render/device.hpp"
 #include "mf/render/forward/mesh_vertex.hpp"
 #include "mf/render/vulkan_error.hpp"
-#include "draw_list.hpp"
 
 namespace mf::render::detail {
 
