@@ -153,13 +153,11 @@ int fail(const std::string& message, int code) {
 }
 
 // --3d: every frame on the 3D stage, in a grid of up to 4 columns of width × height cells.
-int render_3d(const RenderOptions& o, const RuntimeSetup& rt, int clip, bool loop, const std::vector<float>& times, int width,
-              int height) {
-  auto settings = parse_stage_options(o.stage);
-  if (!settings) return fail(settings.error().to_string(), 2);
+int render_3d(const RenderOptions& o, const StageSettings& settings, const RuntimeSetup& rt, int clip, bool loop,
+              const std::vector<float>& times, int width, int height) {
   std::vector<int> clips;
   if (clip >= 0) clips.push_back(clip);
-  auto gpu = ForwardSession::start(*rt.data, {}, width, height, character_bounds(rt, clips, *settings), *settings);
+  auto gpu = ForwardSession::start(*rt.data, {}, width, height, character_bounds(rt, clips, settings), settings);
   if (!gpu) return fail("cannot render: " + gpu.error().to_string(), 2);
   ForwardSession& session = **gpu;
   const int count = static_cast<int>(times.size());
@@ -189,11 +187,13 @@ int run_render(const RenderOptions& o) {
                 2);
   if (o.time && !(*o.time >= 0 && std::isfinite(*o.time))) return fail("--time must be zero or more", 2);
   if (o.three_d && o.cpu_skinning) return fail("--cpu-skinning: the 3D stage skins in a compute shader only", 2);
+  auto stage = parse_stage_options(o.stage);
+  if (!stage) return fail(stage.error().to_string(), 2);
 
   auto loaded = load_runtime(o.rig, o.skins);
   if (!loaded) return fail(loaded.error().to_string(), 1);
   RuntimeSetup& rt = *loaded;
-  if (o.clip.empty() && o.three_d) return render_3d(o, rt, -1, false, {0.0f}, width, height);
+  if (o.clip.empty() && o.three_d) return render_3d(o, *stage, rt, -1, false, {0.0f}, width, height);
   if (o.clip.empty()) return fail("--clip is required (the clip to render; only --3d renders the setup pose without one)", 2);
   const int clip = rt.data->find_clip(o.clip);
   if (clip < 0) return fail(o.rig + ": no clip \"" + o.clip + "\"; the rig has: " + clip_list(*rt.data), 1);
@@ -211,7 +211,7 @@ int run_render(const RenderOptions& o) {
   } else {
     for (int i = 0; i < frames; ++i) times.push_back(static_cast<float>(i) * step);
   }
-  if (o.three_d) return render_3d(o, rt, clip, loop, times, width, height);
+  if (o.three_d) return render_3d(o, *stage, rt, clip, loop, times, width, height);
   std::vector<float> onion_times;  // single frame only: before, after
   if (o.time && step > 0) {
     float before = *o.time - step;
