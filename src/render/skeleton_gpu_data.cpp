@@ -5,7 +5,6 @@
 #include <cstdint>
 #include <string>
 
-#include "canvas_pipelines.hpp"
 #include "mf/render/device.hpp"
 #include "mf/render/vulkan_error.hpp"
 
@@ -191,8 +190,8 @@ SkeletonGpuData::~SkeletonGpuData() {
 }
 
 Expected<std::unique_ptr<SkeletonGpuData>> upload_skeleton_data(Device& device, GpuMemory& memory, SkinningPass& pass,
-                                                                CanvasPipelines& pipelines, const skel::SkeletonData& data,
-                                                                std::uint32_t& pipelines_created) {
+                                                                VkDescriptorSetLayout page_set_layout,
+                                                                const skel::SkeletonData& data) {
   const std::string name = data.name.empty() ? "skeleton" : data.name;
   if (Status s = check(data, name); !s) return Unexpected{s.error()};
   auto entry = std::make_unique<SkeletonGpuData>();
@@ -205,7 +204,7 @@ Expected<std::unique_ptr<SkeletonGpuData>> upload_skeleton_data(Device& device, 
                                : std::nullopt;
   if (!range)
     return fail(name + ": " + std::to_string(data.vertices.size()) + " vertices and " + std::to_string(data.influences.size()) +
-                " influences do not fit the renderer's static arenas (RendererOptions::max_static_vertices, max_static_influences)");
+                " influences do not fit the renderer's static arenas (its options' max_static_vertices, max_static_influences)");
   entry->range = *range;
   entry->pass = &pass;
   entry->tangents = vertex_tangents(data);
@@ -214,9 +213,7 @@ Expected<std::unique_ptr<SkeletonGpuData>> upload_skeleton_data(Device& device, 
   if (Status s = upload_geometry(pass, *entry); !s) return Unexpected{s.error()};
   if (Status s = upload_pages(device, memory, name, *entry); !s) return Unexpected{s.error()};
   if (Status s = create_sampler(device.device(), *entry); !s) return Unexpected{s.error()};
-  if (Status s = create_page_sets(device.device(), pipelines.page_set_layout(), *entry); !s) return Unexpected{s.error()};
-  // The pipeline prebuild: every variant this data can draw with, now rather than mid-frame.
-  if (Status s = pipelines.prepare(data, entry->variant, pipelines_created); !s) return Unexpected{s.error()};
+  if (Status s = create_page_sets(device.device(), page_set_layout, *entry); !s) return Unexpected{s.error()};
   return entry;
 }
 

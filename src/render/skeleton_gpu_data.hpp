@@ -18,8 +18,6 @@
 
 namespace mf::render::detail {
 
-class CanvasPipelines;
-
 inline bool is_drawn_kind(skel::AttachmentKind kind) {
   return kind == skel::AttachmentKind::Region || kind == skel::AttachmentKind::Mesh;
 }
@@ -47,7 +45,7 @@ struct SkeletonGpuData {
   VkSampler sampler = VK_NULL_HANDLE;
   VkDescriptorPool pool = VK_NULL_HANDLE;
   std::vector<VkDescriptorSet> page_sets;
-  int variant = 0;                          // the canvas pipelines' lit variant: 1 with normal pages
+  int variant = 0;                          // the lit variant: 1 with normal pages (normal-mapped), else 0
   std::uint32_t instances = 0;              // live instances of this data
 
   SkeletonGpuData() = default;
@@ -65,10 +63,12 @@ struct SkeletonGpuData {
   SkinningPass* pass = nullptr;  // range's owner; nullptr until the range is allocated
 };
 
-// Checks the data, uploads its static arrays and decodes and uploads its pages, and makes every
-// canvas pipeline it draws with (counted in `pipelines_created`). Errors name the data.
+// Checks the data, uploads its static arrays and decodes and uploads its pages, with one descriptor
+// set per page of `page_set_layout` (binding 0: the page, binding 1: its normal page, or the page
+// itself without normal pages). The consumer makes the pipelines the data draws with (the canvas:
+// CanvasPipelines::prepare with `variant`). Errors name the data.
 Expected<std::unique_ptr<SkeletonGpuData>> upload_skeleton_data(Device& device, GpuMemory& memory, SkinningPass& pass,
-                                                                CanvasPipelines& pipelines, const skel::SkeletonData& data,
-                                                                std::uint32_t& pipelines_created);
+                                                                VkDescriptorSetLayout page_set_layout,
+                                                                const skel::SkeletonData& data);
 
 }  // namespace mf::render::detail

@@ -121,11 +121,14 @@ Expected<std::unique_ptr<SkeletonRenderer>> SkeletonRenderer::create(Device& dev
 
 Expected<DataHandle> SkeletonRenderer::add_data(const skel::SkeletonData& data) {
   Impl& im = *impl_;
+  auto entry = detail::upload_skeleton_data(*im.device, *im.memory, *im.skinning, im.pipelines->page_set_layout(), data);
+  if (!entry) return Unexpected{entry.error()};
+  // The pipeline prebuild: every variant this data can draw with, now rather than mid-frame.
   std::uint32_t created = 0;
-  auto entry = detail::upload_skeleton_data(*im.device, *im.memory, *im.skinning, *im.pipelines, data, created);
+  const Status prepared = im.pipelines->prepare(data, (*entry)->variant, created);
   im.pipelines_created_total += created;
   im.pipelines_created_since_frame += created;
-  if (!entry) return Unexpected{entry.error()};
+  if (!prepared) return Unexpected{prepared.error()};
   const auto key = im.datas.add(std::move(*entry));
   return DataHandle{key.index, key.generation};
 }

@@ -49,7 +49,7 @@ Expected<std::unique_ptr<SkinningPass>> SkinningPass::create(Device& device, Gpu
   self->vertex_ranges_ = RangeAllocator(options.max_static_vertices);
 
   if (Status s = self->create_layouts(); !s) return Unexpected{s.error()};
-  if (Status s = self->create_pipeline(); !s) return Unexpected{s.error()};
+  if (Status s = self->create_pipeline(options.output); !s) return Unexpected{s.error()};
   if (Status s = self->create_sets(); !s) return Unexpected{s.error()};
   if (options.timestamps && device.timestamp_period_ns() > 0) {
     VkQueryPoolCreateInfo info{VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO};
@@ -82,15 +82,20 @@ Status SkinningPass::create_layouts() {
   return {};
 }
 
-Status SkinningPass::create_pipeline() {
+// The vertex layout is the shader's specialization constant 0 (MESH_OUTPUT).
+Status SkinningPass::create_pipeline(Options::VertexOutput output) {
   auto shader = ShaderModule::create(*device_, kSkinSpirv);
   if (!shader) return Unexpected{shader.error()};
   shader_ = std::move(*shader);
+  const VkBool32 mesh_output = output == Options::VertexOutput::Mesh ? VK_TRUE : VK_FALSE;
+  const VkSpecializationMapEntry entry{0, 0, sizeof(VkBool32)};
+  const VkSpecializationInfo specialization{1, &entry, sizeof(mesh_output), &mesh_output};
   VkComputePipelineCreateInfo info{VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
   info.stage = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO};
   info.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
   info.stage.module = shader_.handle();
   info.stage.pName = "main";
+  info.stage.pSpecializationInfo = &specialization;
   info.layout = layout_;
   if (VkResult r = vkCreateComputePipelines(device_->device(), VK_NULL_HANDLE, 1, &info, nullptr, &pipeline_); r != VK_SUCCESS)
     return fail("cannot create the skinning pipeline", r);

@@ -3,9 +3,10 @@
 // draws skinned vertices. It owns the static arenas (influences and vertices, laid out as
 // skinning_layout.hpp says) and, per frame, records one dispatch over a job list (chunks of ≤ 64
 // vertices: {palette offset, vertex start, count, output offset, slot record, deform offset}, so big
-// and small attachments balance) that writes CanvasVertex records into a vertex buffer the consumer
-// owns. It knows nothing of what reads them: the consumer records the barrier from the compute
-// write to its own read (SkeletonRenderer's canvas pass does; a mesh renderer can do the same).
+// and small attachments balance) that writes vertex records into a vertex buffer the consumer owns:
+// CanvasVertex for the canvas, MeshVertex for the 3D renderer (Options::output, a specialization of
+// the one shader). It knows nothing of what reads them: the consumer records the barrier from the
+// compute write to its own read (SkeletonRenderer's canvas pass does; ForwardRenderer does the same).
 
 #include <vulkan/vulkan.h>
 
@@ -56,6 +57,8 @@ class SkinningPass {
   struct Options {
     std::uint32_t max_static_influences = 0, max_static_vertices = 0;
     bool timestamps = false;  // measure each dispatch (last_gpu_ms)
+    // Canvas: CanvasVertex (2D, 28 bytes); Mesh: MeshVertex (40 bytes; z from the slot record's pad0).
+    enum class VertexOutput { Canvas, Mesh } output = VertexOutput::Canvas;
   };
   static Expected<std::unique_ptr<SkinningPass>> create(Device& device, GpuMemory& memory, const Options& options);
   ~SkinningPass();
@@ -71,7 +74,7 @@ class SkinningPass {
   void free_static(const StaticRange& range);
 
   // Per frame: stage() copies the inputs into the frame slot's upload ring (nothing when they do not
-  // fit); record() records the dispatch writing `output` (CanvasVertex at each job's out_start) on
+  // fit); record() records the dispatch writing `output` (a vertex at each job's out_start) on
   // frame slot `frame_slot`'s descriptor set. It records nothing without jobs and returns whether it
   // dispatched.
   std::optional<StagedSkinning> stage(UploadRing& uploads, const SkinningInputs& inputs) const;
@@ -83,7 +86,7 @@ class SkinningPass {
  private:
   SkinningPass() = default;
   Status create_layouts();
-  Status create_pipeline();
+  Status create_pipeline(Options::VertexOutput output);
   Status create_sets();
   void write_inputs(int frame_slot, const StagedSkinning& staged, VkBuffer output);
 

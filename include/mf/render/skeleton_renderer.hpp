@@ -51,6 +51,7 @@
 #include <vulkan/vulkan.h>
 
 #include <array>
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -150,8 +151,15 @@ class RenderTarget {
   friend class ForwardRenderer;
   friend class Swapchain;
   RenderTarget() = default;
+  // A number no other target of the process carries (handles and addresses are reused after a
+  // target is destroyed): renderers key what they cache per target by it.
+  static std::uint64_t next_serial() {
+    static std::atomic<std::uint64_t> counter{0};
+    return ++counter;
+  }
   struct Impl;
   std::unique_ptr<Impl> impl_;
+  std::uint64_t serial_ = next_serial();
   Device* device_ = nullptr;
   VkImage image_ = VK_NULL_HANDLE;
   VkImageView view_ = VK_NULL_HANDLE;

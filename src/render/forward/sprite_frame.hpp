@@ -19,6 +19,7 @@
 #include "../skinning_layout.hpp"
 #include "../skinning_pass.hpp"
 #include "draw_list.hpp"
+#include "frustum.hpp"
 #include "mf/core/math/mat4.hpp"
 #include "mf/render/forward/camera.hpp"
 #include "mf/render/forward/mesh_vertex.hpp"
@@ -64,10 +65,24 @@ class SpriteFrame {
   std::span<const std::uint32_t> indices() const { return {indices_.data(), indices_.size()}; }
 
  private:
+  // Per queue call: what its items share.
+  struct SpriteDraw {
+    InstanceRuns& runs;
+    const skel::SkeletonPose& pose;
+    std::uint32_t palette_offset, base;
+    std::size_t clipped_cursor = 0;  // into the instance's CpuVertices::drawn()
+  };
+  bool culled(const skel::SkeletonPose& pose, const SpriteDrawOptions& options, const Mat4& model) const;
+  std::uint32_t append_palette(const skel::SkeletonPose& pose);
+  void queue_skinned(SpriteDraw& draw, const CachedItem& item, std::uint32_t light, std::uint32_t dark, float z);
+  void queue_clipped(SpriteDraw& draw, const CachedItem& item, std::uint32_t light, std::uint32_t dark, float z,
+                     const ForwardOptions& limits);
+
   std::uint64_t frame_ = 0;
   Camera camera_;
   float aspect_ = 1;
   Mat4 view_projection_;
+  Frustum frustum_;
   SpriteTargets targets_;
   FrameList<float> palette_;
   FrameList<SlotRecord> slot_records_;

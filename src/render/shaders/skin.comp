@@ -4,8 +4,12 @@
 // through the bone's 2×3 palette entry, which already carries the instance transform), and writes a
 // CanvasVertex: position, page UV (the slot's region rectangle applied), light and dark colour, and
 // the tangent (+u direction) carried by the first influence's bone.
+// With MESH_OUTPUT (the 3D renderer) it writes a MeshVertex instead (mf/render/forward/mesh_vertex.hpp):
+// z is the slot's depth (the slot record's pad0, float bits), the normal the plane's +Z, the tangent
+// octahedral-encoded as mesh_vertex.cpp's encode_octahedral does.
 // The job and vertex layouts are documented in src/render/skinning_layout.hpp.
 layout(local_size_x = 64) in;
+layout(constant_id = 0) const bool MESH_OUTPUT = false;
 
 struct Influence { int bone; float weight; float x; float y; };
 struct StaticVertex { uint first; uint count; float u; float v; float tx; float ty; };
@@ -21,6 +25,19 @@ layout(std430, set = 0, binding = 5) readonly buffer Jobs { Job jobs[]; };
 layout(std430, set = 0, binding = 6) writeonly buffer Output { uint words[]; } outputs;
 
 layout(push_constant) uniform Push { uint job_count; uint groups_x; } push;
+
+// lround(clamp(v, -1, 1) × 32767) as a 16-bit two's complement: half away from zero, as the C++
+// encoder rounds (packSnorm2x16 leaves the halfway direction to the implementation).
+uint snorm16(float v) {
+  const float s = clamp(v, -1.0, 1.0) * 32767.0;
+  return uint(int(sign(s) * floor(abs(s) + 0.5))) & 0xffffu;
+}
+
+// The octahedral encoding of the unit vector (t, 0): z = 0 needs no fold.
+uint octahedral_xy(vec2 t) {
+  const vec2 o = t / (abs(t.x) + abs(t.y));
+  return snorm16(o.x) | (snorm16(o.y) << 16);
+}
 
 void main() {
   const uint job_index = gl_WorkGroupID.y * push.groups_x + gl_WorkGroupID.x;
@@ -49,6 +66,20 @@ void main() {
   t = len > 1e-20 ? t / len : vec2(1.0, 0.0);
 
   const SlotRecord slot = slots[job.slot];
+  if (MESH_OUTPUT) {
+    const uint o = 10u * (job.out_start + local);
+    outputs.words[o] = floatBitsToUint(p.x);
+    outputs.words[o + 1u] = floatBitsToUint(p.y);
+    outputs.words[o + 2u] = slot.pad0;
+    outputs.words[o + 3u] = floatBitsToUint(slot.uv_rect.x + v.u * slot.uv_rect.z);
+    outputs.words[o + 4u] = floatBitsToUint(slot.uv_rect.y + v.v * slot.uv_rect.w);
+    outputs.words[o + 5u] = 0u;  // octahedral (0, 0, 1)
+    outputs.words[o + 6u] = octahedral_xy(t);
+    outputs.words[o + 7u] = slot.light;
+    outputs.words[o + 8u] = slot.dark;
+    outputs.words[o + 9u] = 0u;
+    return;
+  }
   const uint o = 7u * (job.out_start + local);
   outputs.words[o] = floatBitsToUint(p.x);
   outputs.words[o + 1u] = floatBitsToUint(p.y);
