@@ -99,7 +99,7 @@ TEST_F(Render3dCli, TheSetupPoseStandsOnTheGroundWithItsShadowBehindRight) {
   int count = 0;
   const Box box = character_box(*image, count);
   ASSERT_FALSE(box.empty()) << "no character pixels";
-  EXPECT_GT(count, 320 * 240 / 40) << "the character fills a fair part of the frame";
+  EXPECT_GT(count, 320 * 240 / 60) << "the character fills a fair part of the frame";
   EXPECT_LT(count, 320 * 240 / 3);
   // The camera orbits the character's middle: its box holds the image's centre.
   EXPECT_LT(box.min_x, 160);
@@ -110,7 +110,7 @@ TEST_F(Render3dCli, TheSetupPoseStandsOnTheGroundWithItsShadowBehindRight) {
   // The sun comes from the front-left-top: the shadow lies on the ground right of the character,
   // none of it on the left; lit from the front-right instead, it moves to the left.
   const int right = shadow_pixels(*image, box, true), left = shadow_pixels(*image, box, false);
-  EXPECT_GT(right, 150) << "no shadow right of the character";
+  EXPECT_GT(right, 150) << "no shadow right of the character (left: " << left << ")";
   EXPECT_LT(left, right / 4);
   const Image mirrored = render("--size 320x240 --light -0.55,-1,-0.6", "mirrored");
   int mirrored_count = 0;
@@ -134,11 +134,11 @@ TEST_F(Render3dCli, TheCameraOptionTurnsTheView) {
   EXPECT_GT(mf::render::testing::max_difference(front, side), 64);
 }
 
-// The walk at 0.25 s lit by the sun and a warm point light in front of the chest, through the
+// The walk at 0.25 s, close up, lit by the sun and a warm point light in front of the chest, through the
 // normal maps. Tolerance 3/255: lavapipe's rasterisation and filtering are exact; the slack is for
 // rounding differences between Mesa versions.
 TEST_F(Render3dCli, MatchesTheGoldenImageLitByTheSunAndAPointLight) {
-  const Image image = render("--clip walk --time 0.25 --size 200x240 --point-light 0.7,1.3,0.9", "golden");
+  const Image image = render("--clip walk --time 0.25 --size 200x240 --camera 15,8,4.6 --point-light 0.8,2.3,1", "golden");
   ASSERT_EQ(image.width, 200);
   mf::render::testing::expect_matches_golden(image, "mfe_render_3d_mannequin_walk", 3);
 }

@@ -111,7 +111,7 @@ TEST_F(ViewCli, ThreeDShowsTheCharacterOnTheStage) {
       const std::uint8_t* p = image->pixel(x, y);
       if (std::max({p[0], p[1], p[2]}) - std::min({p[0], p[1], p[2]}) > 40) ++coloured;
     }
-  EXPECT_GT(coloured, 240 * 300 / 40) << "the character's art is on screen";
+  EXPECT_GT(coloured, 240 * 300 / 60) << "the character's art is on screen";
   EXPECT_LT(coloured, 240 * 300 / 2);
   const imaging::Image again = view("--3d --clip walk --frames 15", "stage_again");
   EXPECT_EQ(max_difference(*image, again), 0) << "--frames steps 1/60 s whatever the real time";

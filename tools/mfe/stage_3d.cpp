@@ -19,6 +19,8 @@ constexpr ColorF kPointColor{1, 0.86f, 0.62f, 1};  // warm, against the white su
 constexpr ColorF kSky{0.16f, 0.17f, 0.2f, 1};
 constexpr int kPlacementSamples = 32;             // clip samples the placement looks at
 constexpr float kFovDegrees = 45;                 // Camera's default
+constexpr float kSlotDepthOffset = 0.5f;          // skeleton pixels between consecutive slots
+constexpr float kGroundSize = 20;                 // the ground's side over the character's size
 
 // Comma-separated floats, each finite; empty on any other text.
 std::vector<float> parse_floats(const std::string& text) {
@@ -149,17 +151,14 @@ Expected<Stage3D> Stage3D::create(render::ForwardRenderer& renderer, const skel:
   stage.sprite_.pixel_size = kPixelSize;
   stage.sprite_.billboard = render::SkeletonBillboard::None;
   stage.sprite_.shaded = true;
+  // Slots a hair apart towards the viewer, in draw order: overlapping parts do not fight for depth.
+  stage.sprite_.slot_depth_offset = kSlotDepthOffset;
   stage.sprite_.transform = Mat4::translation({0, character.max_y * kPixelSize, 0});
   stage.sprite_.cull_bounds = character;
-  stage.centre_ = {(character.min_x + character.max_x) * 0.5f * kPixelSize, height * 0.5f, 0};
-
+  stage.ground_y_ = character.max_y;
   stage.sun_.direction = settings.sun_direction;
   stage.sun_.shadows = true;
-  // The shadow reaches as far from the feet as the character is tall times the sun's slope.
-  const Vec3 sun = normalize(settings.sun_direction);
-  const float slope = std::min(3.0f, std::sqrt(sun.x * sun.x + sun.z * sun.z) / std::max(-sun.y, 0.05f));
-  const float character_radius = 0.5f * std::sqrt(width * width + height * height);
-  stage.radius_ = character_radius + 0.5f * slope * height;
+  stage.fit_camera(character);
 
   const float range = std::max(2.0f, 2.5f * height);
   for (const Vec3& p : settings.point_lights) stage.points_.push_back({p, range, kPointColor, 1.5f});
@@ -170,7 +169,7 @@ Expected<Stage3D> Stage3D::create(render::ForwardRenderer& renderer, const skel:
   stage.orbit_ = settings.orbit;
 
   // The ground: a large plane, so its edge stays out of view from any orbit.
-  const float size = std::max(40.0f, 20 * std::max(width, height));
+  const float size = std::max(40.0f, kGroundSize * std::max(width, height));
   auto mesh = renderer.add_mesh(render::make_plane(size, size, size));
   if (!mesh) return Unexpected{Error{"", "", {}, "the ground: " + mesh.error().message}};
   stage.ground_ = *mesh;
@@ -186,6 +185,17 @@ Expected<Stage3D> Stage3D::create(render::ForwardRenderer& renderer, const skel:
   return stage;
 }
 
+void Stage3D::fit_camera(Bounds character) {
+  const float width = (character.max_x - character.min_x) * kPixelSize;
+  const float height = (character.max_y - character.min_y) * kPixelSize;
+  centre_ = {(character.min_x + character.max_x) * 0.5f * kPixelSize, (ground_y_ - (character.min_y + character.max_y) * 0.5f) * kPixelSize, 0};
+  // The shadow reaches as far from the feet as the character is tall times the sun's slope; the
+  // sphere takes in about half of it.
+  const Vec3 sun = normalize(sun_.direction);
+  const float slope = std::min(3.0f, std::sqrt(sun.x * sun.x + sun.z * sun.z) / std::max(-sun.y, 0.05f));
+  radius_ = 0.5f * std::sqrt(width * width + height * height) + 0.25f * slope * height;
+}
+
 void Stage3D::prepare_pose(skel::SkeletonPose& pose) const {
   const std::string none;
   for (int slot : hidden_slots_) skel::set_slot_attachment(pose, slot, none);
@@ -195,7 +205,7 @@ float Stage3D::fitted_distance(float aspect) const {
   // The sphere fills the narrower of the two fields of view, with a margin.
   const float half_y = kFovDegrees * 0.5f * std::numbers::pi_v<float> / 180;
   const float half_x = std::atan(std::tan(half_y) * aspect);
-  return 1.1f * radius_ / std::sin(std::min(half_x, half_y));
+  return 1.05f * radius_ / std::sin(std::min(half_x, half_y));
 }
 
 render::ForwardFrame Stage3D::frame(float aspect) const {

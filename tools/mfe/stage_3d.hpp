@@ -55,6 +55,9 @@ class Stage3D {
   static Expected<Stage3D> create(render::ForwardRenderer& renderer, const skel::SkeletonData& data, Bounds character,
                                   const StageSettings& settings);
 
+  // Frames the camera on these skeleton-space bounds (a clip's) and their shadow; the character's
+  // placement stays.
+  void fit_camera(Bounds character);
   // Hides the hidden slots (from code: survives the per-frame reset; call after a skin change).
   void prepare_pose(skel::SkeletonPose& pose) const;
   // The frame for a target's aspect (width / height). Its point lights point into this stage.
@@ -76,6 +79,7 @@ class Stage3D {
   render::DirectionalLight sun_;
   std::vector<render::PointLight3D> points_;
   std::vector<int> hidden_slots_;
+  float ground_y_ = 0;  // the skeleton-space y standing on the ground
   Vec3 centre_;
   float radius_ = 1;  // of a sphere round the centre holding the character and its shadow, metres
   StageOrbit orbit_;

@@ -17,12 +17,17 @@ constexpr float kMinPitch = -10, kMaxPitch = 85;
 
 class ViewScene3D final : public ViewScene {
  public:
-  explicit ViewScene3D(std::unique_ptr<ForwardSession> gpu) : gpu_(std::move(gpu)) {}
+  ViewScene3D(const RuntimeSetup& rt, const StageSettings& settings, std::unique_ptr<ForwardSession> gpu)
+      : rt_(rt), settings_(settings), gpu_(std::move(gpu)) {}
 
   render::Device& device() override { return *gpu_->device; }
   render::RenderTarget& target() override { return *gpu_->target; }
   Status resize_target(int width, int height) override { return gpu_->resize_target(width, height); }
-  void show_clip(int) override {}  // placed once for every clip
+  // Placed once for every clip; the camera frames the playing one.
+  void show_clip(int clip) override {
+    const int clips[] = {clip};
+    gpu_->stage->fit_camera(character_bounds(rt_, clips, settings_));
+  }
   void prepare_pose(skel::SkeletonPose& pose) const override { gpu_->stage->prepare_pose(pose); }
   Status draw(const skel::SkeletonPose& pose) override { return gpu_->draw(pose); }
 
@@ -45,6 +50,8 @@ class ViewScene3D final : public ViewScene {
   int finish(int exit_code) const override { return gpu_->finish(exit_code); }
 
  private:
+  const RuntimeSetup& rt_;
+  StageSettings settings_;
   std::unique_ptr<ForwardSession> gpu_;
 };
 
@@ -56,7 +63,7 @@ Expected<std::unique_ptr<ViewScene>> make_view_scene_3d(const RuntimeSetup& rt, 
   for (std::size_t i = 0; i < clips.size(); ++i) clips[i] = static_cast<int>(i);
   auto gpu = ForwardSession::start(*rt.data, device_options, width, height, character_bounds(rt, clips, settings), settings);
   if (!gpu) return Unexpected{gpu.error()};
-  return std::unique_ptr<ViewScene>(std::make_unique<ViewScene3D>(std::move(*gpu)));
+  return std::unique_ptr<ViewScene>(std::make_unique<ViewScene3D>(rt, settings, std::move(*gpu)));
 }
 
 }  // namespace mf::tools
