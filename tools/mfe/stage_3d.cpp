@@ -20,7 +20,7 @@ constexpr ColorF kSky{0.16f, 0.17f, 0.2f, 1};
 constexpr int kPlacementSamples = 32;             // clip samples the placement looks at
 constexpr float kFovDegrees = 45;                 // Camera's default
 constexpr float kSlotDepthOffset = 0.5f;          // skeleton pixels between consecutive slots
-constexpr float kGroundSize = 20;                 // the ground's side over the character's size
+constexpr float kGroundSize = 8;                  // the ground's side over the character's size: the shadow map covers it all
 
 // Comma-separated floats, each finite; empty on any other text.
 std::vector<float> parse_floats(const std::string& text) {
@@ -169,7 +169,7 @@ Expected<Stage3D> Stage3D::create(render::ForwardRenderer& renderer, const skel:
   stage.orbit_ = settings.orbit;
 
   // The ground: a large plane, so its edge stays out of view from any orbit.
-  const float size = std::max(40.0f, kGroundSize * std::max(width, height));
+  const float size = std::max(12.0f, kGroundSize * std::max(width, height));
   auto mesh = renderer.add_mesh(render::make_plane(size, size, size));
   if (!mesh) return Unexpected{Error{"", "", {}, "the ground: " + mesh.error().message}};
   stage.ground_ = *mesh;
