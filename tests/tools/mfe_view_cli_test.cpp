@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <string>
 
@@ -91,6 +92,35 @@ TEST_F(ViewCli, ComputeAndCpuSkinningShowTheSamePicture) {
   const imaging::Image gpu = view("--clip run --frames 12", "gpu");
   const imaging::Image cpu = view("--clip run --frames 12 --cpu-skinning", "cpu");
   EXPECT_LE(max_difference(gpu, cpu), 2);
+}
+
+// --3d: the same run on the 3D stage (the forward renderer): the character over a grey ground and
+// sky, and the same picture for the same frame count.
+TEST_F(ViewCli, ThreeDShowsTheCharacterOnTheStage) {
+  const std::string shot = (dir.path() / "stage.png").string();
+  const Result r = mfe("skel view " + kRig + " --3d --clip walk --frames 15 --size 240x300 --screenshot " + quote(shot));
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("presented 15 frames (walk at 0.25 s)"), std::string::npos) << r.output;
+  auto image = imaging::read_png(shot);
+  ASSERT_TRUE(image) << image.error().to_string();
+  EXPECT_EQ(image->width, 240);
+  EXPECT_EQ(image->height, 300);
+  int coloured = 0;
+  for (int y = 0; y < image->height; ++y)
+    for (int x = 0; x < image->width; ++x) {
+      const std::uint8_t* p = image->pixel(x, y);
+      if (std::max({p[0], p[1], p[2]}) - std::min({p[0], p[1], p[2]}) > 40) ++coloured;
+    }
+  EXPECT_GT(coloured, 240 * 300 / 60) << "the character's art is on screen";
+  EXPECT_LT(coloured, 240 * 300 / 2);
+  const imaging::Image again = view("--3d --clip walk --frames 15", "stage_again");
+  EXPECT_EQ(max_difference(*image, again), 0) << "--frames steps 1/60 s whatever the real time";
+}
+
+TEST_F(ViewCli, ThreeDRefusesABadCamera) {
+  const Result r = mfe("skel view " + kRig + " --3d --camera 1,2,3,4 --frames 1");
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_NE(r.output.find("--camera \"1,2,3,4\""), std::string::npos) << r.output;
 }
 
 TEST_F(ViewCli, AnUnknownClipListsTheRigsClips) {

@@ -138,6 +138,7 @@ class Canvas {
 
   int width() const { return width_; }
   int height() const { return height_; }
+  Vec2 origin() const { return origin_; }
 
   // Fills a shape: coverage from the distance at each pixel centre (one-pixel anti-aliased edge).
   void fill(const Sdf& sdf, const Paint& paint) {

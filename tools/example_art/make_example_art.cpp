@@ -11,6 +11,10 @@
 // the character facing +x), and the scarf's tail as a straight strip that a weighted mesh bends.
 // examples/mannequin/mannequin.mskel places each attachment with the same numbers, so the parts
 // line up into the character in the setup pose.
+//
+// Most images also get a tangent-space normal map, <image>_n.png (the rig's normalSuffix), drawn
+// from a height field over the same shapes (normal_map.hpp): rounded bodies, raised plates and bands,
+// seams as grooves. The scarf's tail and the ground shadow stay flat (no normal map).
 
 #include <cstdio>
 #include <filesystem>
@@ -19,6 +23,7 @@
 #include <vector>
 
 #include "drawing.hpp"
+#include "normal_map.hpp"
 
 namespace mf::tools {
 namespace {
@@ -297,28 +302,130 @@ Canvas shadow() {
   return c;
 }
 
+
+// ---- reliefs (the normal maps' height fields, pixels) -------------------------------------------
+
+// A limb's relief: a rounded tube along the bone.
+Height limb_relief(float len, float r0, float r1) { return dome(capsule({0, 0}, {len, 0}, r0, r1), std::max(r0, r1) * 0.6f, std::max(r0, r1)); }
+
+Height upper_arm_relief() {
+  return sum({limb_relief(54, 12, 10), groove(capsule({44, -14}, {44, 14}, 0.01f, 0.01f), 1.2f, 2)});
+}
+
+Height upper_arm_knight_relief() {
+  const Sdf plate = capsule({10, 0}, {46, 0}, 11.5f, 10);
+  const Sdf pauldron = intersect(ellipse({4, 0}, 20, 15), half_plane({16, 0}, {1, 0}));
+  return sum({limb_relief(54, 12, 10), dome(plate, 2.5f, 3), dome(pauldron, 5, 6),
+              groove(capsule({12.5f, -16}, {12.5f, 16}, 0.01f, 0.01f), 1, 1.5f),
+              dome(unite(circle({6, -8}, 1.6f), circle({6, 8}, 1.6f)), 1, 1.6f)});
+}
+
+Height forearm_relief() { return limb_relief(48, 9, 8); }
+
+Height hand_relief() {
+  const Sdf palm = unite(ellipse({11, 0}, 11, 8.5f), capsule({0, 0}, {8, 0}, 7, 8));
+  const Sdf thumb = capsule({5, -6}, {13, -9}, 3.6f, 3.2f);
+  return sum({dome(palm, 4, 7), dome(thumb, 2, 3), groove(capsule({15, -2.5f}, {21, -2.75f}, 0.01f, 0.01f), 1, 1.5f),
+              groove(capsule({15, 2.5f}, {21, 2.75f}, 0.01f, 0.01f), 1, 1.5f)});
+}
+
+Height thigh_relief() { return limb_relief(70, 16, 12); }
+
+Height shin_relief() {
+  return sum({limb_relief(67, 12, 9.5f), groove(capsule({67, -14}, {67, 14}, 0.01f, 0.01f), 1.2f, 2)});
+}
+
+Height foot_relief() {
+  const Sdf shoe = shoe_shape();
+  return sum({dome(shoe, 5, 7), groove(half_plane({0, 9.5f}, {0, -1}), 1, 1.2f)});
+}
+
+Height boot_relief() {
+  const Sdf body = unite(shoe_shape(), round_box({-1, -10}, {11, 16}, 5));
+  const Sdf toe_cap = intersect(capsule({12, 5}, {26, 6.5f}, 7.5f, 5.5f), half_plane({12, 0}, {-1, 0}));
+  return sum({dome(body, 5, 8), dome(toe_cap, 1.5f, 2), groove(half_plane({0, -19}, {0, 1}), 1, 1.2f),
+              dome(round_box({-1, -6}, {11.5f, 1.6f}, 0.8f), 1, 1.2f)});
+}
+
+Height neck_relief() { return dome(round_box({0, -249}, {7, 13}, 5), 4, 7); }
+
+Height pelvis_relief() { return dome(round_box({0, -145}, {22, 17}, 12), 7, 11); }
+
+// What the torso and the knight's torso share: the rounded body, a side seam, the belt and the
+// scarf's collar.
+std::vector<Height> torso_base_relief() {
+  const Sdf body = torso_shape();
+  return {dome(body, 7, 11),
+          dome(intersect(grow(body, -1.6f), round_box({0, -152}, {40, 4}, 0)), 1.2f, 1.5f),
+          dome(round_box({17, -152}, {4, 4.5f}, 1.5f), 1, 1.5f),
+          dome(collar_shape(), 4, 6),
+          groove(capsule({-7, -236}, {-5, -158}, 0.01f, 0.01f), 1.2f, 1.8f)};
+}
+
+Height torso_relief() {
+  std::vector<Height> parts = torso_base_relief();
+  for (float y : {-226.0f, -206.0f, -186.0f, -166.0f}) parts.push_back(dome(circle({y > -200 ? 15.5f : 18.5f, y}, 1.9f), 1, 1.9f));
+  // The placket the buttons sit on.
+  parts.push_back(groove(capsule({21, -238}, {13, -158}, 0.01f, 0.01f), 0.8f, 1.5f));
+  return sum(std::move(parts));
+}
+
+Height torso_knight_relief() {
+  const Sdf body = torso_shape();
+  std::vector<Height> parts = torso_base_relief();
+  parts.push_back(dome(intersect(grow(body, -1.5f), half_plane({0, -166}, {0, 1})), 2, 2.5f));
+  for (float y : {-172.0f, -160.0f, -148.0f}) parts.push_back(groove(capsule({-30, y}, {30, y}, 0.01f, 0.01f), 1, 1.5f));
+  parts.push_back(dome(intersect(grow(body, -1.6f), round_box({5, -186}, {11, 44}, 3)), 1, 1.5f));
+  return sum(std::move(parts));
+}
+
+Height head_relief() {
+  const Sdf face = unite(unite(ellipse({0, -291}, 27, 29), ellipse({9, -276}, 19, 16)), ellipse({27, -285}, 5, 5.5f));
+  const Sdf cap = unite(ellipse({-3, -297}, 29.5f, 23.5f), ellipse({-13, -287}, 18, 20));
+  const Sdf face_cut = intersect(half_plane({4, -296}, {-0.55f, -1}), half_plane({-8, -270}, {-1, 0.2f}));
+  const Sdf hair = subtract(unite(subtract(cap, face_cut), ellipse({14, -305}, 13, 7)), ellipse({-4, -284}, 7, 9.5f));
+  return sum({dome(face, 12, 16), dome(ellipse({27, -285}, 5, 5.5f), 2.5f, 4), dome(hair, 2, 2.5f),
+              dome(ellipse({-4, -284}, 5.5f, 7.5f), 2, 3), groove(ellipse({-3.5f, -284}, 2, 4), 1, 1.5f),
+              groove(capsule({-20, -300}, {-8, -313}, 0.01f, 0.01f), 0.8f, 1.2f),
+              groove(capsule({-22, -290}, {-14, -306}, 0.01f, 0.01f), 0.8f, 1.2f),
+              dome(capsule({9, -299}, {17, -300.5f}, 1.2f, 1.0f), 0.6f, 1.2f)});
+}
+
+Height helmet_relief() {
+  const Vec2 rim = {0, -292};
+  const Vec2 rim_normal = {0.42f, 1};
+  const Sdf shell = intersect(ellipse({-2, -298}, 31, 26), half_plane(rim, rim_normal));
+  const Sdf crest = intersect(ellipse({-5, -318}, 25, 16), half_plane({0, -318}, {0.25f, 1}));
+  std::vector<Height> parts = {dome(crest, 3, 5), dome(shell, 10, 13),
+                               dome(intersect(grow(shell, -1.5f), half_plane(rim + Vec2{0, -5}, rim_normal * -1)), 1.5f, 2),
+                               dome(intersect(grow(shell, -1.5f), capsule({-2, -330}, {-10, -280}, 2.2f, 2.2f)), 1.2f, 1.5f)};
+  for (float x : {-24.0f, -16.0f, 10.0f, 19.0f}) parts.push_back(dome(circle({x, -292 - 0.42f * x - 8}, 1.3f), 0.8f, 1.3f));
+  return sum(std::move(parts));
+}
+
 struct Image {
   const char* name;
   Canvas (*draw)();
+  Height (*relief)();  // null: no normal map
 };
 
 const Image kImages[] = {
-    {"boot", boot},
-    {"foot", foot},
-    {"forearm", forearm},
-    {"hand", hand},
-    {"head", head},
-    {"helmet", helmet},
-    {"neck", neck},
-    {"pelvis", pelvis},
-    {"scarf", scarf},
-    {"shadow", shadow},
-    {"shin", shin},
-    {"thigh", thigh},
-    {"torso", torso},
-    {"torso_knight", torso_knight},
-    {"upper_arm", upper_arm},
-    {"upper_arm_knight", upper_arm_knight},
+    {"boot", boot, boot_relief},
+    {"foot", foot, foot_relief},
+    {"forearm", forearm, forearm_relief},
+    {"hand", hand, hand_relief},
+    {"head", head, head_relief},
+    {"helmet", helmet, helmet_relief},
+    {"neck", neck, neck_relief},
+    {"pelvis", pelvis, pelvis_relief},
+    {"scarf", scarf, nullptr},
+    {"shadow", shadow, nullptr},
+    {"shin", shin, shin_relief},
+    {"thigh", thigh, thigh_relief},
+    {"torso", torso, torso_relief},
+    {"torso_knight", torso_knight, torso_knight_relief},
+    {"upper_arm", upper_arm, upper_arm_relief},
+    {"upper_arm_knight", upper_arm_knight, upper_arm_knight_relief},
 };
 
 }  // namespace
@@ -337,7 +444,11 @@ int main(int argc, char** argv) {
     return 1;
   }
   for (const auto& image : mf::tools::kImages) {
-    if (!mf::tools::write_png(out / (std::string(image.name) + ".png"), image.draw())) return 1;
+    const mf::tools::art::Canvas colour = image.draw();
+    if (!mf::tools::art::write_png(out / (std::string(image.name) + ".png"), colour)) return 1;
+    if (image.relief == nullptr) continue;
+    const std::filesystem::path normal = out / (std::string(image.name) + "_n.png");
+    if (!mf::tools::art::write_png(normal, colour.width(), colour.height(), mf::tools::art::normal_rgba8(colour, image.relief()))) return 1;
   }
   return 0;
 }

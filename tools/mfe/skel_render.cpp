@@ -1,6 +1,7 @@
 // mfe skel render: a contact sheet of a clip, rendered headless through the Vulkan skeleton renderer
 // (lavapipe when there is no GPU): N frames with onion skins, bones, bounds, ground and origin, and a
-// timeline strip with the clip's events; or one frame with --time.
+// timeline strip with the clip's events; or one frame with --time. With --3d, the frames are drawn by
+// the forward 3D renderer on the 3D stage (stage_3d.hpp) instead, laid out in a grid.
 
 #include <algorithm>
 #include <cmath>
@@ -12,6 +13,8 @@
 
 #include "commands.hpp"
 #include "contact_sheet.hpp"
+#include "forward_session.hpp"
+#include "mf/imaging/image_ops.hpp"
 #include "mf/imaging/png.hpp"
 #include "mf/offline/format/rig_files.hpp"
 #include "mf/render/skeleton_renderer.hpp"
@@ -32,8 +35,16 @@ yellow), the bones (parent to child lines, joints as dots) and a strip with the 
 event ticks with their names (the events fired since the previous frame in bright yellow), the
 playhead (blue) and the time of every frame. Every frame shares one view that fits the whole clip.
 Skinning runs in a compute shader unless --cpu-skinning. The sheet is written as PNG (atomically)
-and its path printed. Exit codes: 0 ok, 1 a bad rig, clip or skin, 2 usage, no device or a failed
-write.)help";
+and its path printed.
+--3d draws the frames with the 3D forward renderer instead, without overlays, in a grid of up to 4
+columns of --size each (one frame: an image of --size; no --clip: the setup pose): the skeleton as a
+shaded sprite (0.01 m per pixel) standing on a lit ground plane with its lowest point on the ground,
+a sun casting its shadow (--light X,Y,Z: the direction the light travels, default 0.55,-1,-0.6: from
+the front-left-top), up to 8 warm point lights (--point-light X,Y,Z, metres, repeatable), ambient
+0.35 and a filmic tonemap. The camera orbits the character's middle (--camera YAW,PITCH[,DISTANCE]:
+degrees and metres, default 20,15 at a distance that shows the character and its shadow). Slots
+named by --hide-slots (default "shadow": a 2D blob shadow) are hidden, the stage casting real shadows.
+Exit codes: 0 ok, 1 a bad rig, clip or skin, 2 usage, no device or a failed write.)help";
 
 struct RenderOptions {
   std::string rig;
@@ -44,6 +55,8 @@ struct RenderOptions {
   std::string skins;
   std::optional<float> time;
   bool cpu_skinning = false;
+  bool three_d = false;
+  StageOptionText stage;
 };
 
 constexpr int kMaxFrames = 256;
@@ -60,12 +73,16 @@ struct PosedFrame {
 // Poses the clip at `time` from a fresh instance, as a first evaluation from 0. A rig with physics
 // constraints is stepped from 0 at a fixed rate (the last step shortened), so the same time always
 // gives the same pose whatever else is rendered.
-PosedFrame pose_at(const RuntimeSetup& rt, int clip, bool loop, float time) {
+// No clip (clip < 0): the setup pose. `stage`, when given, hides its slots first.
+PosedFrame pose_at(const RuntimeSetup& rt, int clip, bool loop, float time, const Stage3D* stage = nullptr) {
   PosedFrame f;
   f.time = time;
   f.instance = std::make_unique<skel::SkeletonInstance>(*rt.data);
   rt.apply_skin(f.instance->pose());
-  if (rt.data->physics.empty()) {
+  if (stage) stage->prepare_pose(f.instance->pose());
+  if (clip < 0) {
+    f.instance->update({});
+  } else if (rt.data->physics.empty()) {
     anim::ClipSample sample = skel::loop_sample(*rt.data, clip, 0, time, loop);
     sample.first = true;
     sample.previous_time = 0;
@@ -135,6 +152,33 @@ int fail(const std::string& message, int code) {
   return code;
 }
 
+// --3d: every frame on the 3D stage, in a grid of up to 4 columns of width × height cells.
+int render_3d(const RenderOptions& o, const StageSettings& settings, const RuntimeSetup& rt, int clip, bool loop,
+              const std::vector<float>& times, int width, int height) {
+  std::vector<int> clips;
+  if (clip >= 0) clips.push_back(clip);
+  auto gpu = ForwardSession::start(*rt.data, {}, width, height, character_bounds(rt, clips, settings), settings);
+  if (!gpu) return fail("cannot render: " + gpu.error().to_string(), 2);
+  ForwardSession& session = **gpu;
+  const int count = static_cast<int>(times.size());
+  const int columns = std::min(count, 4), rows = (count + columns - 1) / columns;
+  imaging::Image grid = imaging::Image::blank(columns * width, rows * height);
+  for (int i = 0; i < count; ++i) {
+    const float t = times[static_cast<std::size_t>(i)];
+    const PosedFrame posed = pose_at(rt, clip, loop, t, &*session.stage);
+    if (Status s = session.draw(posed.instance->pose()); !s) return fail("cannot render " + time_label(t) + ": " + s.error().to_string(), 2);
+    auto art = session.target->read_back(render::RenderTarget::Alpha::Straight);
+    if (!art) return fail("cannot read " + time_label(t) + " back: " + art.error().to_string(), 2);
+    imaging::blit(grid, *art, (i % columns) * width, (i / columns) * height);
+  }
+  if (Status s = imaging::write_png(o.out, grid); !s) return fail("cannot write " + o.out + ": " + s.error().to_string(), 2);
+  const std::string what = clip < 0 ? std::string("the setup pose") : o.clip + " from " + format_seconds(times.front()) + " to " +
+                                                                             format_seconds(times.back());
+  std::printf("wrote %s (%dx%d: %d frame%s of %s, %dx%d each, 3D stage on %s)\n", o.out.c_str(), grid.width, grid.height, count,
+              count == 1 ? "" : "s", what.c_str(), width, height, session.device->name().c_str());
+  return session.finish(0);
+}
+
 int run_render(const RenderOptions& o) {
   int width = 0, height = 0;
   if (!parse_size(o.size, kMinSide, kMaxSide, width, height))
@@ -142,10 +186,15 @@ int run_render(const RenderOptions& o) {
                     " to " + std::to_string(kMaxSide) + " (e.g. 256x320)",
                 2);
   if (o.time && !(*o.time >= 0 && std::isfinite(*o.time))) return fail("--time must be zero or more", 2);
+  if (o.three_d && o.cpu_skinning) return fail("--cpu-skinning: the 3D stage skins in a compute shader only", 2);
+  auto stage = parse_stage_options(o.stage);
+  if (!stage) return fail(stage.error().to_string(), 2);
 
   auto loaded = load_runtime(o.rig, o.skins);
   if (!loaded) return fail(loaded.error().to_string(), 1);
   RuntimeSetup& rt = *loaded;
+  if (o.clip.empty() && o.three_d) return render_3d(o, *stage, rt, -1, false, {0.0f}, width, height);
+  if (o.clip.empty()) return fail("--clip is required (the clip to render; only --3d renders the setup pose without one)", 2);
   const int clip = rt.data->find_clip(o.clip);
   if (clip < 0) return fail(o.rig + ": no clip \"" + o.clip + "\"; the rig has: " + clip_list(*rt.data), 1);
   const skel::ClipData& clip_data = *rt.data->clip(clip);
@@ -162,6 +211,7 @@ int run_render(const RenderOptions& o) {
   } else {
     for (int i = 0; i < frames; ++i) times.push_back(static_cast<float>(i) * step);
   }
+  if (o.three_d) return render_3d(o, *stage, rt, clip, loop, times, width, height);
   std::vector<float> onion_times;  // single frame only: before, after
   if (o.time && step > 0) {
     float before = *o.time - step;
@@ -262,7 +312,7 @@ void add_skel_render(CLI::App& skel, int& exit_code) {
   CLI::App* cmd = skel.add_subcommand("render", "Render a contact sheet of a clip (PNG), headless");
   cmd->footer(kHelp);
   cmd->add_option("mskel", options->rig, "The rig (.mskel)")->required();
-  cmd->add_option("--clip", options->clip, "Clip name")->required();
+  cmd->add_option("--clip", options->clip, "Clip name (required, except with --3d: the setup pose)");
   cmd->add_option("--frames", options->frames, "Frames on the sheet (1 to 256)")->capture_default_str()
       ->check(CLI::Range(1, kMaxFrames));
   cmd->add_option("--out", options->out, "Output PNG")->capture_default_str();
@@ -270,6 +320,12 @@ void add_skel_render(CLI::App& skel, int& exit_code) {
   cmd->add_option("--skin", options->skins, "Skins to compose, comma-separated, in order");
   cmd->add_option("--time", options->time, "Render one frame at this time (seconds)");
   cmd->add_flag("--cpu-skinning", options->cpu_skinning, "Skin on the CPU instead of in a compute shader");
+  cmd->add_flag("--3d", options->three_d, "Render on the 3D stage (ground, sun, shadows) with the forward renderer");
+  cmd->add_option("--camera", options->stage.camera, "--3d: orbit camera YAW,PITCH[,DISTANCE] (degrees, metres)");
+  cmd->add_option("--light", options->stage.light, "--3d: the sun's direction X,Y,Z (where the light travels)");
+  cmd->add_option("--point-light", options->stage.point_lights, "--3d: a point light at X,Y,Z (metres); repeatable, up to 8")
+      ->allow_extra_args(false);
+  cmd->add_option("--hide-slots", options->stage.hidden_slots, "--3d: slots to hide, comma-separated")->capture_default_str();
   cmd->callback([options, &exit_code] { exit_code = run_render(*options); });
 }
 

@@ -1,6 +1,7 @@
 // mfe skel view: plays a rig's clips in an SDL2 window through the Vulkan skeleton renderer and the
-// swapchain. Keys switch clips, pause and step; --frames makes a fixed-length run (for scripts and
-// tests) and --screenshot keeps its last frame.
+// swapchain, or with --3d on the 3D stage through the forward renderer (view_scene.hpp). Keys switch
+// clips, pause and step; --frames makes a fixed-length run (for scripts and tests) and --screenshot
+// keeps its last frame.
 
 #include <SDL2/SDL.h>
 
@@ -12,16 +13,16 @@
 #include <string>
 
 #include "commands.hpp"
-#include "contact_sheet.hpp"
 #include "mf/anim/loop_time.hpp"
 #include "mf/imaging/png.hpp"
 #include "mf/render/sdl_window.hpp"
 #include "mf/render/skeleton_renderer.hpp"
 #include "mf/render/swapchain.hpp"
 #include "mf/skel/animated_skeleton.hpp"
-#include "render_session.hpp"
 #include "runtime_setup.hpp"
 #include "size_option.hpp"
+#include "stage_3d.hpp"
+#include "view_scene.hpp"
 
 namespace mf::tools {
 namespace {
@@ -32,7 +33,10 @@ over 0.2 s), Home restart the clip, Escape or Q quit. The window can be resized;
 playing clip's bounds. The title shows the clip, its time and the frame rate.
 --frames N stops after N frames, each advancing 1/60 s whatever the real time (the same images on
 every machine); --screenshot writes the last frame as PNG. Skinning runs in a compute shader unless
---cpu-skinning. Exit codes: 0 ok, 1 a bad rig, clip or skin, 2 usage, no display or no device.)help";
+--cpu-skinning.
+--3d shows the rig on the 3D stage of `mfe skel render --3d` (the same --camera, --light,
+--point-light and --hide-slots options): drag with the left mouse button to orbit, the wheel zooms.
+Exit codes: 0 ok, 1 a bad rig, clip or skin, 2 usage, no display or no device.)help";
 
 struct ViewOptions {
   std::string rig;
@@ -43,28 +47,29 @@ struct ViewOptions {
   std::string screenshot;
   bool cpu_skinning = false;
   bool no_vsync = false;
+  bool three_d = false;
+  StageOptionText stage;
 };
 
 constexpr float kStep = 1.0f / 60;
 constexpr float kClipMix = 0.2f;
-constexpr render::Color kBackground{0.16f, 0.17f, 0.2f, 1};
 
 int fail(const std::string& message, int code) {
   std::fprintf(stderr, "%s\n", message.c_str());
   return code;
 }
 
-// Everything the window shows, torn down in the right order: the swapchain, then the session (its
+// Everything the window shows, torn down in the right order: the swapchain, then the scene (its
 // device owns the window's surface), then the window.
 struct Viewer {
   std::unique_ptr<render::SdlWindow> window;
-  std::unique_ptr<RenderSession> gpu;
+  std::unique_ptr<ViewScene> scene;
   std::unique_ptr<render::Swapchain> swapchain;
 
   ~Viewer() {
     if (swapchain) (void)swapchain->wait_idle();
     swapchain.reset();
-    gpu.reset();
+    scene.reset();
   }
 
   // Follows the window's drawable size: a target of that size, and swapchain images to match.
@@ -73,41 +78,30 @@ struct Viewer {
     if (swapchain) {
       if (Status s = swapchain->wait_idle(); !s) return s;
     }
-    if (Status s = gpu->resize_target(std::max(1, static_cast<int>(size.width)), std::max(1, static_cast<int>(size.height))); !s)
+    if (Status s = scene->resize_target(std::max(1, static_cast<int>(size.width)), std::max(1, static_cast<int>(size.height))); !s)
       return s;
     return swapchain ? swapchain->resize(size) : Status{};
   }
 };
 
-Expected<std::unique_ptr<Viewer>> open_viewer(const skel::SkeletonData& data, const std::string& title, int width, int height,
-                                              bool vsync) {
+Expected<std::unique_ptr<Viewer>> open_viewer(const RuntimeSetup& rt, const ViewOptions& o, const StageSettings& stage, int width,
+                                              int height) {
   auto viewer = std::make_unique<Viewer>();
-  auto window = render::SdlWindow::create({title, width, height, true});
+  auto window = render::SdlWindow::create({"mfe skel view: " + rt.data->name, width, height, true});
   if (!window) return Unexpected{window.error()};
   viewer->window = std::move(*window);
   const VkExtent2D size = viewer->window->drawable_size();
-  auto gpu = RenderSession::start(data, viewer->window->device_options(), std::max(1, static_cast<int>(size.width)),
-                                  std::max(1, static_cast<int>(size.height)));
-  if (!gpu) return Unexpected{gpu.error()};
-  viewer->gpu = std::move(*gpu);
+  const int w = std::max(1, static_cast<int>(size.width)), h = std::max(1, static_cast<int>(size.height));
+  auto scene = o.three_d ? make_view_scene_3d(rt, viewer->window->device_options(), w, h, stage)
+                         : make_view_scene_2d(*rt.data, viewer->window->device_options(), w, h, o.cpu_skinning);
+  if (!scene) return Unexpected{scene.error()};
+  viewer->scene = std::move(*scene);
   render::SwapchainOptions options;
-  options.vsync = vsync;
-  auto swapchain = render::Swapchain::create(*viewer->gpu->device, size, options);
+  options.vsync = !o.no_vsync;
+  auto swapchain = render::Swapchain::create(viewer->scene->device(), size, options);
   if (!swapchain) return Unexpected{swapchain.error()};
   viewer->swapchain = std::move(*swapchain);
   return viewer;
-}
-
-// Skeleton space → window pixels: the clip's conservative bounds and the origin, fitted with a margin.
-render::Affine2 fit_clip(const skel::SkeletonData& data, int clip, int width, int height) {
-  Bounds bounds = data.clip(clip) ? data.clip(clip)->bounds : Bounds{};
-  if (bounds.empty()) bounds = {-1, -1, 1, 1};
-  bounds.min_x = std::min(bounds.min_x, 0.0f);
-  bounds.max_x = std::max(bounds.max_x, 0.0f);
-  bounds.min_y = std::min(bounds.min_y, 0.0f);
-  bounds.max_y = std::max(bounds.max_y, 0.0f);
-  const SheetView view = fit_view(bounds, width, height, 0.06f * static_cast<float>(std::min(width, height)));
-  return {view.scale, 0, 0, view.scale, view.offset_x, view.offset_y};
 }
 
 std::string title_for(const skel::SkeletonData& data, int clip, float time, float fps, bool paused) {
@@ -125,6 +119,10 @@ int run_view(const ViewOptions& o) {
   if (!parse_size(o.size, 64, 8192, width, height))
     return fail("--size \"" + o.size + "\": expected WIDTHxHEIGHT in pixels, each 64 to 8192 (e.g. 960x640)", 2);
 
+  if (o.three_d && o.cpu_skinning) return fail("--cpu-skinning: the 3D stage skins in a compute shader only", 2);
+  auto stage = parse_stage_options(o.stage);
+  if (!stage) return fail(stage.error().to_string(), 2);
+
   auto loaded = load_runtime(o.rig, o.skins);
   if (!loaded) return fail(loaded.error().to_string(), 1);
   RuntimeSetup& rt = *loaded;
@@ -133,24 +131,23 @@ int run_view(const ViewOptions& o) {
   int clip = o.clip.empty() ? 0 : data.find_clip(o.clip);
   if (clip < 0) return fail(o.rig + ": no clip \"" + o.clip + "\"; the rig has: " + clip_list(data), 1);
 
+  auto opened = open_viewer(rt, o, *stage, width, height);
+  if (!opened) return fail("cannot open the viewer: " + opened.error().to_string(), 2);
+  Viewer& viewer = **opened;
+  ViewScene& scene = *viewer.scene;
+  std::printf("viewing %s on %s: Space pause, Left/Right step, Up/Down clip, Home restart, Esc quit%s\n", data.name.c_str(),
+              scene.device().name().c_str(), o.three_d ? ", drag orbit, wheel zoom" : "");
+  std::fflush(stdout);
+
   skel::AnimatedSkeleton skeleton(data);
   rt.apply_skin(skeleton.pose());
+  scene.prepare_pose(skeleton.pose());
   skeleton.tracks().set_default_mix(kClipMix);
   skeleton.tracks().set_clip(0, clip, true);
   skeleton.update(0);
 
-  auto opened = open_viewer(data, "mfe skel view: " + data.name, width, height, !o.no_vsync);
-  if (!opened) return fail("cannot open the viewer: " + opened.error().to_string(), 2);
-  Viewer& viewer = **opened;
-  std::printf("viewing %s on %s: Space pause, Left/Right step, Up/Down clip, Home restart, Esc quit\n", data.name.c_str(),
-              viewer.gpu->device->name().c_str());
-  std::fflush(stdout);
-
-  auto target = [&viewer]() -> render::RenderTarget& { return *viewer.gpu->target; };
-  render::SkeletonRenderer& renderer = *viewer.gpu->renderer;
-  render::DrawOptions draw;
-  draw.cpu_skinning = o.cpu_skinning;
-  draw.transform = fit_clip(data, clip, target().width(), target().height());
+  auto target = [&scene]() -> render::RenderTarget& { return scene.target(); };
+  scene.show_clip(clip);
   bool paused = false, running = true;
   float clip_time = 0, fps = 0, title_age = 1;
   int frame = 0;
@@ -161,7 +158,7 @@ int run_view(const ViewOptions& o) {
     clip = (next + static_cast<int>(data.clips.size())) % static_cast<int>(data.clips.size());
     skeleton.tracks().set_clip(0, clip, true);
     clip_time = 0;
-    draw.transform = fit_clip(data, clip, target().width(), target().height());
+    scene.show_clip(clip);
   };
 
   while (running) {
@@ -171,9 +168,8 @@ int run_view(const ViewOptions& o) {
       if (event.type == SDL_QUIT) running = false;
       if (event.type == SDL_WINDOWEVENT && event.window.event == SDL_WINDOWEVENT_SIZE_CHANGED) {
         if (Status s = viewer.follow_window(); !s) return fail("cannot resize: " + s.error().to_string(), 2);
-        draw.transform = fit_clip(data, clip, target().width(), target().height());
       }
-      if (event.type != SDL_KEYDOWN) continue;
+      if (scene.handle_event(event) || event.type != SDL_KEYDOWN) continue;
       switch (event.key.keysym.sym) {
         case SDLK_ESCAPE:
         case SDLK_q: running = false; break;
@@ -211,10 +207,8 @@ int run_view(const ViewOptions& o) {
       clip_time += delta;
     }
 
-    if (Status s = renderer.begin_frame(target(), {}, kBackground); !s) return fail(s.error().to_string(), 2);
-    if (Status s = renderer.draw(viewer.gpu->instance, skeleton.pose(), draw); !s) return fail(s.error().to_string(), 2);
-    if (Status s = renderer.end_frame(); !s) return fail(s.error().to_string(), 2);
-    auto shown = viewer.swapchain->present(target(), kBackground);
+    if (Status s = scene.draw(skeleton.pose()); !s) return fail(s.error().to_string(), 2);
+    auto shown = viewer.swapchain->present(target(), scene.background());
     if (!shown) return fail(shown.error().to_string(), 2);
     if (*shown == render::PresentResult::Presented) ++presented;
     else SDL_Delay(16);  // minimised: nothing paces the loop, so do not spin
@@ -235,7 +229,7 @@ int run_view(const ViewOptions& o) {
   }
   std::printf("presented %llu frames (%s at %.2f s)\n", static_cast<unsigned long long>(presented),
               data.clips[static_cast<std::size_t>(clip)].name.c_str(), static_cast<double>(clip_time));
-  return viewer.gpu->finish(0);
+  return scene.finish(0);
 }
 
 }  // namespace
@@ -252,6 +246,12 @@ void add_skel_view(CLI::App& skel, int& exit_code) {
   cmd->add_option("--screenshot", options->screenshot, "Write the last frame to this PNG");
   cmd->add_flag("--cpu-skinning", options->cpu_skinning, "Skin on the CPU instead of in a compute shader");
   cmd->add_flag("--no-vsync", options->no_vsync, "Present as fast as possible (mailbox or immediate when offered)");
+  cmd->add_flag("--3d", options->three_d, "Show the rig on the 3D stage (ground, sun, shadows); drag to orbit, wheel to zoom");
+  cmd->add_option("--camera", options->stage.camera, "--3d: orbit camera YAW,PITCH[,DISTANCE] (degrees, metres)");
+  cmd->add_option("--light", options->stage.light, "--3d: the sun's direction X,Y,Z (where the light travels)");
+  cmd->add_option("--point-light", options->stage.point_lights, "--3d: a point light at X,Y,Z (metres); repeatable, up to 8")
+      ->allow_extra_args(false);
+  cmd->add_option("--hide-slots", options->stage.hidden_slots, "--3d: slots to hide, comma-separated")->capture_default_str();
   cmd->callback([options, &exit_code] { exit_code = run_view(*options); });
 }
 

@@ -416,7 +416,9 @@ TEST(AtlasBuild, TheMannequinPacksIntoOnePageThatShowsEveryImage) {
   const skel::SkeletonData& d = *built->data;
   ASSERT_EQ(d.pages.size(), 1u);
   EXPECT_EQ(d.pages[0].name, "mannequin_0");
-  EXPECT_TRUE(d.normal_pages.empty());
+  // The example's art has normal maps (images/*_n.png): one normal page beside the colour page.
+  ASSERT_EQ(d.normal_pages.size(), 1u);
+  EXPECT_EQ(d.normal_pages[0].name, "mannequin_0_n");
   EXPECT_EQ(d.filter, skel::TextureFilter::Linear);
   EXPECT_FALSE(d.mipmaps);
   const AtlasOccupancy& occ = built->atlas;
