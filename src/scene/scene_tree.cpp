@@ -40,7 +40,8 @@ float SceneTree::physics_fraction() const {
 }
 
 void SceneTree::advance(float delta) {
-  if (in_tick_) return;  // a hook that advances its own tree would recurse: ignored
+  if (advancing_) return;  // a hook or slot that advances its own tree would recurse: ignored
+  advancing_ = true;
   if (!(delta > 0) || !std::isfinite(delta)) delta = 0;
 
   accumulator_ += delta;
@@ -66,6 +67,7 @@ void SceneTree::advance(float delta) {
   stats_.process_time += delta;
   signals_.deliver();
   flush_frees();
+  advancing_ = false;
 }
 
 void SceneTree::flush_frees() {

@@ -201,6 +201,16 @@ TEST(SceneTree, AChildAddedDuringATickEntersAtOnceAndIsProcessedFromTheNextTick)
   EXPECT_THAT(log, ElementsAre("process a", "process spawned", "process b"));
 }
 
+TEST(SceneTree, AdvanceFromInsideAnAdvanceIsIgnored) {
+  Log log;
+  SceneTree tree;
+  RecordingNode* n = *tree.root().add_child(recording("n", log));
+  n->on_process_action = [&](RecordingNode&) { tree.advance(1.0f); };
+  tree.advance(0.001f);
+  EXPECT_EQ(tree.stats().process_ticks, 1u);
+  EXPECT_EQ(tree.stats().physics_ticks, 0u);
+}
+
 TEST(SceneTree, SettingsAreChecked) {
   SceneTree tree;
   EXPECT_FALSE(tree.set_physics_step(0).ok());

@@ -45,7 +45,8 @@ class SceneTree {
   Node& root() { return *root_; }
   const Node& root() const { return *root_; }
 
-  // One frame of `delta` seconds (negative or non-finite deltas count as 0).
+  // One frame of `delta` seconds (negative or non-finite deltas count as 0). Called from inside an
+  // advance (a hook or a slot), it does nothing.
   void advance(float delta);
   // Frees the nodes queued for free now (outside a tick; inside one it waits for the tick's end).
   void flush_frees();
@@ -86,6 +87,7 @@ class SceneTree {
   double accumulator_ = 0;
   int max_steps_ = kDefaultMaxPhysicsSteps;
   bool in_tick_ = false;
+  bool advancing_ = false;
 };
 
 }  // namespace mf::scene
