@@ -76,7 +76,7 @@ class Render3dCli : public ::testing::Test {
  protected:
   Image render(const std::string& args, const std::string& name) {
     const std::string out = (dir.path() / (name + ".png")).string();
-    const Result r = mfe("skel render " + kRig + " --3d --out " + quote(out) + " " + args);
+    const Result r = mfe("skel render " + kRig + " --3d --hide-slots shadow --out " + quote(out) + " " + args);
     EXPECT_EQ(r.exit_code, 0) << r.output;
     auto image = imaging::read_png(out);
     EXPECT_TRUE(image) << r.output;
@@ -88,7 +88,7 @@ class Render3dCli : public ::testing::Test {
 
 TEST_F(Render3dCli, TheSetupPoseStandsOnTheGroundWithItsShadowBehindRight) {
   const std::string out = (dir.path() / "setup.png").string();
-  const Result r = mfe("skel render " + kRig + " --3d --size 320x240 --out " + quote(out));
+  const Result r = mfe("skel render " + kRig + " --3d --hide-slots shadow --size 320x240 --out " + quote(out));
   ASSERT_EQ(r.exit_code, 0) << r.output;
   EXPECT_NE(r.output.find("1 frame of the setup pose, 320x240 each, 3D stage"), std::string::npos) << r.output;
   auto image = imaging::read_png(out);
@@ -158,10 +158,16 @@ TEST(Render3dCliErrors, BadCameraAndLightValuesNameTheOptionAndTheValue) {
       {"--point-light 1,nan,2", "--point-light \"1,nan,2\": expected X,Y,Z"},
   };
   for (const Case& c : cases) {
-    const Result r = mfe("skel render " + kRig + " --3d --out /dev/null " + c.args);
+    const Result r = mfe("skel render " + kRig + " --3d --hide-slots shadow --out /dev/null " + c.args);
     EXPECT_EQ(r.exit_code, 2) << c.args << ": " << r.output;
     EXPECT_NE(r.output.find(c.message), std::string::npos) << c.args << ": " << r.output;
   }
+}
+
+TEST(Render3dCliErrors, AnUnknownHiddenSlotIsNamed) {
+  const Result r = mfe("skel render " + kRig + " --3d --hide-slots cape --out /dev/null");
+  EXPECT_NE(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("--hide-slots: the rig has no slot named 'cape'"), std::string::npos) << r.output;
 }
 
 TEST(Render3dCliErrors, The2dSheetStillNeedsAClip) {

@@ -98,7 +98,7 @@ TEST_F(ViewCli, ComputeAndCpuSkinningShowTheSamePicture) {
 // sky, and the same picture for the same frame count.
 TEST_F(ViewCli, ThreeDShowsTheCharacterOnTheStage) {
   const std::string shot = (dir.path() / "stage.png").string();
-  const Result r = mfe("skel view " + kRig + " --3d --clip walk --frames 15 --size 240x300 --screenshot " + quote(shot));
+  const Result r = mfe("skel view " + kRig + " --3d --hide-slots shadow --clip walk --frames 15 --size 240x300 --screenshot " + quote(shot));
   ASSERT_EQ(r.exit_code, 0) << r.output;
   EXPECT_NE(r.output.find("presented 15 frames (walk at 0.25 s)"), std::string::npos) << r.output;
   auto image = imaging::read_png(shot);
@@ -113,12 +113,12 @@ TEST_F(ViewCli, ThreeDShowsTheCharacterOnTheStage) {
     }
   EXPECT_GT(coloured, 240 * 300 / 60) << "the character's art is on screen";
   EXPECT_LT(coloured, 240 * 300 / 2);
-  const imaging::Image again = view("--3d --clip walk --frames 15", "stage_again");
+  const imaging::Image again = view("--3d --hide-slots shadow --clip walk --frames 15", "stage_again");
   EXPECT_EQ(max_difference(*image, again), 0) << "--frames steps 1/60 s whatever the real time";
 }
 
 TEST_F(ViewCli, ThreeDRefusesABadCamera) {
-  const Result r = mfe("skel view " + kRig + " --3d --camera 1,2,3,4 --frames 1");
+  const Result r = mfe("skel view " + kRig + " --3d --hide-slots shadow --camera 1,2,3,4 --frames 1");
   EXPECT_EQ(r.exit_code, 2) << r.output;
   EXPECT_NE(r.output.find("--camera \"1,2,3,4\""), std::string::npos) << r.output;
 }

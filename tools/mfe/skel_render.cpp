@@ -43,7 +43,7 @@ a sun casting its shadow (--light X,Y,Z: the direction the light travels, defaul
 the front-left-top), up to 8 warm point lights (--point-light X,Y,Z, metres, repeatable), ambient
 0.35 and a filmic tonemap. The camera orbits the character's middle (--camera YAW,PITCH[,DISTANCE]:
 degrees and metres, default 20,15 at a distance that shows the character and its shadow). Slots
-named by --hide-slots (default "shadow": a 2D blob shadow) are hidden, the stage casting real shadows.
+named by --hide-slots (e.g. a 2D blob shadow's) are hidden; the stage casts real shadows.
 Exit codes: 0 ok, 1 a bad rig, clip or skin, 2 usage, no device or a failed write.)help";
 
 struct RenderOptions {

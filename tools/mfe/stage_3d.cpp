@@ -164,7 +164,8 @@ Expected<Stage3D> Stage3D::create(render::ForwardRenderer& renderer, const skel:
   for (const Vec3& p : settings.point_lights) stage.points_.push_back({p, range, kPointColor, 1.5f});
   for (const std::string& name : settings.hidden_slots) {
     const int slot = data.find_slot(name);
-    if (slot >= 0) stage.hidden_slots_.push_back(slot);
+    if (slot < 0) return Unexpected{Error{"", "", {}, "--hide-slots: the rig has no slot named '" + name + "'"}};
+    stage.hidden_slots_.push_back(slot);
   }
   stage.orbit_ = settings.orbit;
 

@@ -31,7 +31,7 @@ struct StageSettings {
   StageOrbit orbit;
   Vec3 sun_direction{0.55f, -1, -0.6f};  // where the light travels: from the front-left-top
   std::vector<Vec3> point_lights;        // positions in metres (at most kMaxPointLights3D)
-  std::vector<std::string> hidden_slots{"shadow"};  // 2D blob shadows: the stage casts real ones
+  std::vector<std::string> hidden_slots;  // e.g. a 2D blob shadow: the stage casts real ones
 };
 
 // The stage's options as given on the command line, shared by render and view.
@@ -39,7 +39,7 @@ struct StageOptionText {
   std::string camera;                     // "yaw,pitch[,distance]"
   std::string light;                      // "x,y,z": the sun's direction
   std::vector<std::string> point_lights;  // "x,y,z" each
-  std::string hidden_slots = "shadow";    // comma-separated slot names; "" shows every slot
+  std::string hidden_slots;               // comma-separated slot names; empty: every slot shows
 };
 // Errors name the option and the value ("--camera \"a,b\": ...").
 Expected<StageSettings> parse_stage_options(const StageOptionText& text);
