@@ -62,6 +62,7 @@ struct DrawItem {
   std::uint32_t order = 0;              // draw order: ties in the transparent sort keep it (set by ForwardDraws)
   bool casts_shadow = true;
   bool in_depth_passes = true;          // drawn in the prepass (depth, IDs, motion)
+  bool sprite = false;                  // a skeleton sprite's run: its prepass depth is biased away (coplanar slots)
 };
 
 // The frame's records and items; lists keep their capacity from frame to frame.
