@@ -1,6 +1,7 @@
 // ForwardRenderer's mesh path on lavapipe with validation on: coverage and colour of an unshaded
 // box, the sun's lighting of a plane, back-face culling (also of mirrored transforms), the shadow
-// map, picking (with a cut-out texture), motion vectors, frustum culling and premultiplied blending.
+// map and its fit to the casters, picking (with a cut-out texture), motion vectors, frustum culling,
+// premultiplied blending (Blend materials out of the prepass) and normal maps' orientation.
 // Every frame must create no pipeline.
 
 #include <gtest/gtest.h>

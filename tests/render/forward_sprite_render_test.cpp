@@ -2,7 +2,7 @@
 // from the camera's matrices and the documented model matrix (transform × billboard ×
 // scale(pixel_size, −pixel_size, pixel_size)), not from the renderer: the shadow has the art's
 // silhouette (not its quad), picking, motion vectors, billboards, 2D equivalence with
-// SkeletonRenderer, culling and draw order. Targets are small (lavapipe).
+// SkeletonRenderer, culling and draw order (also of coplanar slots seen at an angle). Targets are small (lavapipe).
 
 #include "mf/render/forward_renderer.hpp"
 

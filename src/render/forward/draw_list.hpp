@@ -30,7 +30,7 @@ struct DrawRecord {
   float previous_model[16];  // the same, last frame
   float normal_matrix[12];   // inverse-transpose of model's 3×3, three vec4 columns (xyz used)
   float base_color[4];       // straight alpha; multiplies texel × vertex light colour
-  float alpha_cutoff;        // Cutout: discard below; Blend and sprites: the depth passes' and shadows' cutoff
+  float alpha_cutoff;        // Cutout: discard below; Blend: the shadows'; sprites: the depth passes' cutoff
   float specular, shininess;
   std::uint32_t object_id;   // 0: none
   std::uint32_t flags;       // DrawFlag

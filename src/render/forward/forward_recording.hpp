@@ -3,9 +3,10 @@
 //   1. an execution barrier (the last frame's vertex shaders read the buffer this frame's skinning
 //      writes), the sprites' CPU vertices copied and the skinning dispatch, then a barrier making
 //      them vertex input and vertex shader storage (the next frame's previous vertices);
-//   2. the shadow pass (with a sun that casts shadows and something queued): depth only, casters
+//   2. the shadow pass (with a sun that casts shadows and a caster queued): depth only, casters
 //      alpha-tested unless opaque;
-//   3. the depth prepass: depth, object IDs and motion vectors;
+//   3. the depth prepass: depth, object IDs and motion vectors of every item but Blend materials;
+//      sprites through the biased pipeline;
 //   4. the main pass into the target: opaque and cutout items grouped by pipeline, then Blend items
 //      back to front by the view depth of their sort point, ties in draw order.
 // Timestamps (when the frame has a query pool) bracket the four parts.
