@@ -158,6 +158,56 @@ TEST(ConvexPieces, ThinPiecesAreWeldedOrDroppedWithANote) {
   expect_partition(*pieces, shape, 8, 1e-3);
 }
 
+TEST(ConvexPieces, ThinPieceThatCannotMergeIsDroppedWithANote) {
+  // With triangles only, the first ear is a 0.0025-unit sliver along the left edge.
+  const std::vector<Vec2> quad{{0, 0}, {10, 0}, {10, 10}, {0, 0.0005f}};
+  std::vector<std::string> notes;
+  auto pieces = convex_pieces(quad, ConvexPiecesOptions{.max_vertices = 3, .min_area = 0.01f}, &notes);
+  ASSERT_TRUE(pieces) << pieces.error().message;
+  EXPECT_EQ(pieces->size(), 1u);
+  ASSERT_EQ(notes.size(), 1u);
+  EXPECT_NE(notes[0].find("dropped"), std::string::npos) << notes[0];
+  expect_partition(*pieces, quad, 3, 1e-3);
+}
+
+TEST(ConvexPieces, CombIsCutAtEveryTooth) {
+  // Teeth 20 high standing on a 20 × 4 base, Y up: four 2 wide and, on the left, one 4 wide whose top
+  // holds a collinear point (2, 24).
+  std::vector<Vec2> comb{{0, 0}, {20, 0}};
+  for (int t = 4; t >= 0; --t) {
+    const float x = 4.0f * t;
+    comb.push_back({x + 4, 24});
+    comb.push_back({x + 2, 24});
+    if (t > 0) {
+      comb.push_back({x + 2, 4});
+      comb.push_back({x, 4});
+    }
+  }
+  comb.push_back({0, 24});
+  auto pieces = convex_pieces(comb);
+  ASSERT_TRUE(pieces) << pieces.error().message;
+  EXPECT_GE(pieces->size(), 5u);
+  expect_partition(*pieces, comb, 8);
+}
+
+TEST(ConvexPieces, NearlyCollinearFloatPointsOnARotatedSquare) {
+  // Points along the sides of a square turned by 30°, rounded to float: still one 4-point piece.
+  std::vector<Vec2> square;
+  const Vec2d corners[4] = {{0, 0}, {100, 0}, {100, 100}, {0, 100}};
+  const double c = std::cos(0.5236), s = std::sin(0.5236);
+  for (int side = 0; side < 4; ++side) {
+    for (int k = 0; k < 5; ++k) {
+      const Vec2d p = lerp(corners[side], corners[(side + 1) % 4], k / 5.0);
+      square.push_back({static_cast<float>(c * p.x - s * p.y), static_cast<float>(s * p.x + c * p.y)});
+    }
+  }
+  auto pieces = convex_pieces(square);
+  ASSERT_TRUE(pieces) << pieces.error().message;
+  ASSERT_EQ(pieces->size(), 1u);
+  EXPECT_EQ((*pieces)[0].size(), 4u);
+  expect_partition(*pieces, square, 8);
+}
+
 // Star-shaped polygons around the origin with random radii: always simple, often far from convex.
 TEST(ConvexPieces, RandomStarShapedPolygons) {
   for (unsigned seed = 0; seed < 100; ++seed) {
