@@ -86,6 +86,25 @@ struct PhysicsWorld2D::Impl final : b2ContactListener {
   }
   const BodySlot* slot(BodyHandle handle) const { return const_cast<Impl*>(this)->slot(handle); }
 
+  // The body a new fixture goes on, with `def` filled from the description; an error for a stale
+  // handle, collision bits above 16 or a step in progress.
+  Expected<b2Body*> fixture_target(BodyHandle body, const FixtureDesc& fixture, b2FixtureDef& def) {
+    if (stepping) return fail("cannot add a fixture while the world steps");
+    BodySlot* s = slot(body);
+    if (!s) return fail("cannot add a fixture to body " + std::to_string(body.index) + ": the handle is stale or invalid");
+    if (Status st = check_bits("layer", fixture.layer); !st) return Unexpected{st.error()};
+    if (Status st = check_bits("mask", fixture.mask); !st) return Unexpected{st.error()};
+    if (!(fixture.density >= 0)) return fail("fixture density must be zero or positive");
+    def.density = fixture.density;
+    def.friction = fixture.friction;
+    def.restitution = fixture.restitution;
+    def.isSensor = fixture.sensor;
+    def.filter.categoryBits = static_cast<uint16>(fixture.layer);
+    def.filter.maskBits = static_cast<uint16>(fixture.mask);
+    def.userData.pointer = fixture.user_data;
+    return s->body;
+  }
+
   b2World world;
   std::vector<ContactEvent>& events;
   std::vector<ContactEvent> pending_events;
@@ -227,27 +246,6 @@ bool PhysicsWorld2D::valid(BodyHandle body) const { return impl_->slot(body) != 
 
 std::size_t PhysicsWorld2D::body_count() const { return impl_->live_bodies; }
 
-namespace {
-
-Expected<b2Body*> fixture_target(PhysicsWorld2D::Impl& w, BodyHandle body, const FixtureDesc& fixture, b2FixtureDef& def) {
-  if (w.stepping) return fail("cannot add a fixture while the world steps");
-  BodySlot* s = w.slot(body);
-  if (!s) return fail("cannot add a fixture to body " + std::to_string(body.index) + ": the handle is stale or invalid");
-  if (Status st = check_bits("layer", fixture.layer); !st) return Unexpected{st.error()};
-  if (Status st = check_bits("mask", fixture.mask); !st) return Unexpected{st.error()};
-  if (!(fixture.density >= 0)) return fail("fixture density must be zero or positive");
-  def.density = fixture.density;
-  def.friction = fixture.friction;
-  def.restitution = fixture.restitution;
-  def.isSensor = fixture.sensor;
-  def.filter.categoryBits = static_cast<uint16>(fixture.layer);
-  def.filter.maskBits = static_cast<uint16>(fixture.mask);
-  def.userData.pointer = fixture.user_data;
-  return s->body;
-}
-
-}  // namespace
-
 Status PhysicsWorld2D::add_polygon(BodyHandle body, std::span<const Vec2> points, const FixtureDesc& fixture) {
   const std::size_t n = points.size();
   if (n < 3 || n > static_cast<std::size_t>(kMaxPolygonVertices)) {
@@ -286,7 +284,7 @@ Status PhysicsWorld2D::add_polygon(BodyHandle body, std::span<const Vec2> points
                           : "polygon fixture's area is below Box2D's linear slop squared (too thin)");
   }
   b2FixtureDef def;
-  auto target = fixture_target(*impl_, body, fixture, def);
+  auto target = impl_->fixture_target(body, fixture, def);
   if (!target) return Unexpected{target.error()};
   b2PolygonShape shape;
   shape.Set(m, static_cast<int32>(n));
@@ -310,7 +308,7 @@ Status PhysicsWorld2D::add_circle(BodyHandle body, Vec2 centre, float radius, co
                 std::to_string(to_pixels(b2_linearSlop)) + " px) or not finite");
   }
   b2FixtureDef def;
-  auto target = fixture_target(*impl_, body, fixture, def);
+  auto target = impl_->fixture_target(body, fixture, def);
   if (!target) return Unexpected{target.error()};
   b2CircleShape shape;
   const Vec2 c = to_metres(centre);
@@ -328,7 +326,7 @@ Status PhysicsWorld2D::add_box(BodyHandle body, Vec2 half_size, const FixtureDes
                 ") px is below Box2D's linear slop (" + std::to_string(to_pixels(b2_linearSlop)) + " px) or not finite");
   }
   b2FixtureDef def;
-  auto target = fixture_target(*impl_, body, fixture, def);
+  auto target = impl_->fixture_target(body, fixture, def);
   if (!target) return Unexpected{target.error()};
   b2PolygonShape shape;
   const Vec2 c = to_metres(centre);
@@ -360,9 +358,9 @@ Status PhysicsWorld2D::set_transform(BodyHandle body, Vec2 position_px, float an
   if (!std::isfinite(position_px.x) || !std::isfinite(position_px.y) || !std::isfinite(angle)) {
     return fail("cannot move body " + std::to_string(body.index) + " to a position or angle that is not finite");
   }
+  if (w.stepping) return fail("cannot move a body while the world steps: move it before or after step()");
   const Vec2 p = to_metres(position_px);
   if (mode == MoveMode::kTeleport) {
-    if (w.stepping) return fail("cannot teleport a body while the world steps");
     s->body->SetTransform(b2Vec2(p.x, p.y), angle);
     s->body->SetAwake(true);
     return {};

@@ -19,7 +19,7 @@
 // removed body's handle is stale by then; the fixtures' user data tell what they were).
 //
 // Changing the world inside step() (from a contact callback) is not possible in Box2D: add_body,
-// remove_body and the fixture calls return an error while a step runs.
+// remove_body, the fixture calls, set_transform and set_collision return an error while a step runs.
 //
 // Allocation. Once warm, step() allocates nothing of ours: the event lists and the list of kinematic
 // targets keep their capacity (reserved at construction; they grow only past the largest count seen).
@@ -149,9 +149,8 @@ class PhysicsWorld2D {
   Vec2 linear_velocity(BodyHandle body) const;   // px/s
   bool awake(BodyHandle body) const;
 
-  struct Impl;
-
  private:
+  struct Impl;  // the b2World, its contact listener and the body slots
   explicit PhysicsWorld2D(const PhysicsWorld2DDesc& desc);
 
   std::unique_ptr<Impl> impl_;
