@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <mutex>
 #include <utility>
 
 #include "mf/scene/scene_tree.hpp"
@@ -29,7 +30,12 @@ constexpr Bounds kEmptyBounds{0, 0, -1, -1};
 
 }  // namespace
 
-Skeleton2D::Skeleton2D(std::string name) : Node2D(std::move(name)) {}
+Skeleton2D::Skeleton2D(std::string name) : Node2D(std::move(name)) {
+  static std::uint64_t next_serial = 0;  // nodes belong to one thread, but trees may be on several
+  static std::mutex mutex;
+  const std::lock_guard lock(mutex);
+  serial_ = ++next_serial;
+}
 
 Skeleton2D::~Skeleton2D() {
   for (BoneAttachment2D* a : attachments_) a->skeleton_ = nullptr;

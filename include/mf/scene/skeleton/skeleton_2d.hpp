@@ -153,6 +153,9 @@ class Skeleton2D : public Node2D {
   Bounds to_canvas(const Bounds& skeleton_bounds) const;
 
   // ---- drawing step ------------------------------------------------------------------------------
+  // A number no other Skeleton2D of the process carries (addresses are reused after a node is freed),
+  // for drawing steps that keep per-node state.
+  std::uint64_t serial() const { return serial_; }
   // Whether the last drawn frame culled this node (the drawing step sets it every frame).
   void set_was_culled(bool culled) { was_culled_ = culled; }
   bool was_culled() const { return was_culled_; }
@@ -220,6 +223,7 @@ class Skeleton2D : public Node2D {
   bool in_advance_ = false;
   std::optional<Vec2> last_position_;  // canvas position at the last posing tick, for teleports
   std::uint64_t pose_version_ = 0;
+  std::uint64_t serial_;
   std::uint64_t full_ticks_ = 0, time_only_ticks_ = 0, paused_ticks_ = 0;
 };
 
