@@ -134,11 +134,22 @@ class PhysicsWorld2D {
   // points closer than b2_linearSlop. add_polygons adds each of convex_pieces' output.
   Status add_polygon(BodyHandle body, std::span<const Vec2> points, const FixtureDesc& fixture);
   Status add_polygons(BodyHandle body, std::span<const std::vector<Vec2>> pieces, const FixtureDesc& fixture);
+  // Replaces the points of the body's polygon fixture number `fixture` (in the order fixtures were
+  // added, from 0), with the same checks as add_polygon; the body's mass is recomputed. For shapes that
+  // follow a deforming outline; allocates nothing.
+  Status set_polygon(BodyHandle body, int fixture, std::span<const Vec2> points);
+  // Whether add_polygon and set_polygon would take these points; allocates nothing.
+  bool fits_polygon(std::span<const Vec2> points) const;
   Status add_circle(BodyHandle body, Vec2 centre, float radius, const FixtureDesc& fixture);
   Status add_box(BodyHandle body, Vec2 half_size, const FixtureDesc& fixture, Vec2 centre = {}, float angle = 0);
 
   // Category and mask of every fixture of the body (and of those added later keep their own desc).
   Status set_collision(BodyHandle body, std::uint32_t layer, std::uint32_t mask);
+
+  // A disabled body takes no part in the simulation: no contacts (those it had end at once, their end
+  // events opening the next step's list), no motion. Bodies start enabled.
+  Status set_enabled(BodyHandle body, bool enabled);
+  bool enabled(BodyHandle body) const;
 
   Status set_transform(BodyHandle body, Vec2 position_px, float angle, MoveMode mode = MoveMode::kTeleport);
   Status set_linear_velocity(BodyHandle body, Vec2 velocity_px);
