@@ -47,21 +47,14 @@
 #include "mf/anim/animation_tracks.hpp"
 #include "mf/core/math/bounds.hpp"
 #include "mf/scene/node_2d.hpp"
-#include "mf/scene/signal.hpp"
-#include "mf/scene/skeleton/skeleton_event.hpp"
-#include "mf/skel/animated_skeleton.hpp"
-#include "mf/skel/constraints.hpp"
-#include "mf/skel/skeleton_data.hpp"
-#include "mf/skel/skin_composer.hpp"
+#include "mf/scene/skeleton/skeleton_playback.hpp"
+#include "mf/scene/skeleton/skeleton_signals.hpp"
 
 namespace mf::scene {
 
 class BoneAttachment2D;
 
-enum class SkeletonUpdateMode : std::uint8_t { Process, Physics, Manual };
-enum class OffscreenUpdate : std::uint8_t { Full, TimeOnly, Pause };
-
-class Skeleton2D : public Node2D {
+class Skeleton2D : public Node2D, public SkeletonSignals<Skeleton2D>, private SkeletonTickHooks {
  public:
   explicit Skeleton2D(std::string name);
   ~Skeleton2D() override;
@@ -69,111 +62,106 @@ class Skeleton2D : public Node2D {
   // ---- data ----------------------------------------------------------------------------------
   // Binds `data` (null unbinds): a new runtime skeleton in its setup pose, the stored skins, clip and
   // graph applied. On an error the node keeps its previous data.
-  Status set_data(std::shared_ptr<const skel::SkeletonData> data);
-  const std::shared_ptr<const skel::SkeletonData>& data() const { return data_; }
+  Status set_data(std::shared_ptr<const skel::SkeletonData> data) { return playback_.set_data(std::move(data)); }
+  const std::shared_ptr<const skel::SkeletonData>& data() const { return playback_.data(); }
   // The graph plays under the tracks (code tracks layer above it); null removes it. Clip is not played
   // while a graph is set. An error when the graph names clips or bones the data lacks.
-  Status set_graph(std::shared_ptr<const anim::AnimationGraph> graph);
-  const std::shared_ptr<const anim::AnimationGraph>& graph() const { return graph_; }
+  Status set_graph(std::shared_ptr<const anim::AnimationGraph> graph) { return playback_.set_graph(std::move(graph)); }
+  const std::shared_ptr<const anim::AnimationGraph>& graph() const { return playback_.graph(); }
   // Skins composed in order over the data's default skin ({"default"} or {}: the default alone). An
-  // unknown name is an error naming it.
-  Status set_skins(std::vector<std::string> skins);
-  const std::vector<std::string>& skins() const { return skins_; }
+  // unknown name is an error naming it. Slots show the new skin's setup attachments from the next tick.
+  Status set_skins(std::vector<std::string> skins) { return playback_.set_skins(std::move(skins)); }
+  const std::vector<std::string>& skins() const { return playback_.skins(); }
   // Without a graph, track 0 plays this clip looping (mixing from what played); "" leaves the tracks
   // alone. An unknown clip is an error naming it.
-  Status set_clip(std::string clip);
-  const std::string& clip() const { return clip_; }
+  Status set_clip(std::string clip) { return playback_.set_clip(std::move(clip)); }
+  const std::string& clip() const { return playback_.clip(); }
 
   // ---- properties ------------------------------------------------------------------------------
-  void set_update_mode(SkeletonUpdateMode mode) { update_mode_ = mode; }
-  SkeletonUpdateMode update_mode() const { return update_mode_; }
-  void set_offscreen(OffscreenUpdate mode) { offscreen_ = mode; }
-  OffscreenUpdate offscreen() const { return offscreen_; }
+  void set_update_mode(SkeletonUpdateMode mode) { playback_.update_mode = mode; }
+  SkeletonUpdateMode update_mode() const { return playback_.update_mode; }
+  void set_offscreen(OffscreenUpdate mode) { playback_.offscreen = mode; }
+  OffscreenUpdate offscreen() const { return playback_.offscreen; }
   // Multiplies every tick's delta; negative or non-finite values count as 0.
-  void set_time_scale(float scale) { time_scale_ = scale; }
-  float time_scale() const { return time_scale_; }
-  void set_physics_mode(skel::PhysicsMode mode) { physics_mode_ = mode; }
-  skel::PhysicsMode physics_mode() const { return physics_mode_; }
+  void set_time_scale(float scale) { playback_.time_scale = scale; }
+  float time_scale() const { return playback_.time_scale; }
+  void set_physics_mode(skel::PhysicsMode mode) { playback_.physics_mode = mode; }
+  skel::PhysicsMode physics_mode() const { return playback_.physics_mode; }
   // Added to every physics constraint's gravity and wind, in canvas pixels/s² (Y down): the rig's own
   // values are its world's. Y parts push along the constraints' gravity, X parts along their wind
   // (mirrored with the skeleton).
-  void set_physics_gravity(Vec2 gravity) { physics_gravity_ = gravity; }
-  Vec2 physics_gravity() const { return physics_gravity_; }
-  void set_physics_wind(Vec2 wind) { physics_wind_ = wind; }
-  Vec2 physics_wind() const { return physics_wind_; }
+  void set_physics_gravity(Vec2 gravity) { playback_.physics_gravity = gravity; }
+  Vec2 physics_gravity() const { return playback_.physics_gravity; }
+  void set_physics_wind(Vec2 wind) { playback_.physics_wind = wind; }
+  Vec2 physics_wind() const { return playback_.physics_wind; }
   // A move of the node's global position longer than this (canvas pixels) in one tick is a teleport:
   // the physics constraints are reset instead of swinging from the jump. Infinity (default): never.
   // Not the same as a physics constraint's own `limit`, which caps the movement it feels.
-  void set_physics_teleport_distance(float pixels) { teleport_distance_ = pixels; }
-  float physics_teleport_distance() const { return teleport_distance_; }
+  void set_physics_teleport_distance(float pixels) { playback_.teleport_distance = pixels; }
+  float physics_teleport_distance() const { return playback_.teleport_distance; }
   void set_flip_h(bool flip) { set_flip(flip, flip_v_); }
   void set_flip_v(bool flip) { set_flip(flip_h_, flip); }
   bool flip_h() const { return flip_h_; }
   bool flip_v() const { return flip_v_; }
-  // The mixer bus event sounds play on (the audio player is the host's; see EventSoundPlayer).
-  void set_event_audio_bus(std::string bus) { event_audio_bus_ = std::move(bus); }
-  const std::string& event_audio_bus() const { return event_audio_bus_; }
+  // The mixer bus event sounds play on (see EventSoundPlayer).
+  void set_event_audio_bus(std::string bus) { playback_.event_audio_bus = std::move(bus); }
+  const std::string& event_audio_bus() const { return playback_.event_audio_bus; }
 
   // ---- playback and pose -----------------------------------------------------------------------
   // Null before data is bound.
-  anim::AnimationTracks* tracks() { return skeleton_ ? &skeleton_->tracks() : nullptr; }
-  anim::AnimationGraphPlayer* graph_player() { return player_.get(); }
-  skel::AnimatedSkeleton* animated() { return skeleton_.get(); }
-  const skel::SkeletonPose* pose() const { return skeleton_ ? &skeleton_->pose() : nullptr; }
+  anim::AnimationTracks* tracks() { return animated() ? &animated()->tracks() : nullptr; }
+  anim::AnimationGraphPlayer* graph_player() { return playback_.graph_player(); }
+  skel::AnimatedSkeleton* animated() { return playback_.skeleton(); }
+  const skel::SkeletonPose* pose() const { return playback_.skeleton() ? &playback_.skeleton()->pose() : nullptr; }
 
   // −1 when there is no such bone (or no data).
-  int find_bone(std::string_view name) const;
-  int find_slot(std::string_view name) const;
+  int find_bone(std::string_view name) const { return playback_.find_bone(name); }
+  int find_slot(std::string_view name) const { return playback_.find_slot(name); }
   // A bone's world transform in skeleton space; identity for an unknown bone.
-  Affine2 bone_transform(int bone) const;
+  Affine2 bone_transform(int bone) const { return playback_.bone_transform(bone); }
   // The same on the canvas: skeleton_transform() × bone_transform(bone).
-  Affine2 bone_global_transform(int bone) const;
+  Affine2 bone_global_transform(int bone) const { return skeleton_transform() * bone_transform(bone); }
   // Skeleton space → canvas: the node's global transform with the flips.
-  Affine2 skeleton_transform() const;
+  Affine2 skeleton_transform() const { return global_transform() * flip(); }
 
   // Bone overrides (skel::BoneOverride): after the clips, before the constraints. Ignored for an
   // unknown bone.
-  void set_bone_override(int bone, const skel::BoneOverride& value);
-  void clear_bone_override(int bone);
+  void set_bone_override(int bone, const skel::BoneOverride& value) {
+    if (animated()) animated()->set_bone_override(bone, value);
+  }
+  void clear_bone_override(int bone) {
+    if (animated()) animated()->clear_bone_override(bone);
+  }
   // Shows `attachment` ("" for none) on a slot until the next attachment key or skin change. An error
   // naming the slot and the attachment when the active skins have no such attachment for it.
-  Status set_slot_attachment(int slot, std::string_view attachment);
-  void reset_physics();
+  Status set_slot_attachment(int slot, std::string_view attachment) { return playback_.set_slot_attachment(slot, attachment); }
+  void reset_physics() { playback_.reset_physics(); }
 
   // One tick of `delta` seconds, for UpdateMode::Manual (an error in the other modes, which tick
   // themselves).
-  Status advance(float delta);
+  Status advance(float delta) { return playback_.advance(delta); }
 
   // Bounds of the visible attachments of the current pose, in skeleton space (empty without data).
-  Bounds pose_bounds() const;
+  Bounds pose_bounds() const { return playback_.pose_bounds(); }
   // The union of the bounds of the clips sampled by the last tick (ClipData::bounds, conservative
   // over each clip and skin), and of the current pose; skeleton space. What culling should test.
-  Bounds cull_bounds() const;
+  Bounds cull_bounds() const { return playback_.cull_bounds(); }
   // Bounds (skeleton space) on the canvas: the axis-aligned box around its transformed corners.
   Bounds to_canvas(const Bounds& skeleton_bounds) const;
 
   // ---- drawing step ------------------------------------------------------------------------------
-  // A number no other Skeleton2D of the process carries (addresses are reused after a node is freed),
-  // for drawing steps that keep per-node state.
+  // A number no other skeleton node of the process carries (addresses are reused after a node is
+  // freed), for drawing steps that keep per-node state.
   std::uint64_t serial() const { return serial_; }
   // Whether the last drawn frame culled this node (the drawing step sets it every frame).
-  void set_was_culled(bool culled) { was_culled_ = culled; }
-  bool was_culled() const { return was_culled_; }
+  void set_was_culled(bool culled) { playback_.was_culled = culled; }
+  bool was_culled() const { return playback_.was_culled; }
   // Changes whenever the pose is recomputed (step 8), so a drawing step can tell a new pose.
-  std::uint64_t pose_version() const { return pose_version_; }
+  std::uint64_t pose_version() const { return playback_.pose_version(); }
   // Ticks that ran, and those that ran step 1 alone (TimeOnly off screen) or were skipped (Pause).
-  std::uint64_t full_ticks() const { return full_ticks_; }
-  std::uint64_t time_only_ticks() const { return time_only_ticks_; }
-  std::uint64_t paused_ticks() const { return paused_ticks_; }
-
-  // ---- signals ---------------------------------------------------------------------------------
-  Signal<Skeleton2D*, SkeletonEvent> animation_event;
-  Signal<Skeleton2D*, TrackEvent> track_started;
-  Signal<Skeleton2D*, TrackEvent> track_interrupted;
-  Signal<Skeleton2D*, TrackEvent> track_ended;
-  Signal<Skeleton2D*, TrackEvent> track_completed;
-  Signal<Skeleton2D*, TrackEvent> track_disposed;
-  Signal<Skeleton2D*> pose_updated;
+  std::uint64_t full_ticks() const { return playback_.full_ticks(); }
+  std::uint64_t time_only_ticks() const { return playback_.time_only_ticks(); }
+  std::uint64_t paused_ticks() const { return playback_.paused_ticks(); }
 
  protected:
   void on_enter_tree() override;
@@ -183,48 +171,30 @@ class Skeleton2D : public Node2D {
  private:
   friend class BoneAttachment2D;
 
-  void tick(float delta);
-  void emit_events();
-  template <class... Args>
-  void emit(Signal<Skeleton2D*, Args...>& signal, const Args&... args);
-  void emit_pose_updated();
-  skel::FrameContext frame_context(float delta);
-  Status apply_skins();
-  Status apply_clip();
-  Status bind_graph();
+  // SkeletonTickHooks
+  const Node& owner() const override { return *this; }
+  Vec2 physics_position() const override;
+  Vec2 teleport_position() const override { return global_transform().origin(); }
+  Vec2 physics_axes() const override { return {flip_h_ ? -1.0f : 1.0f, flip_v_ ? -1.0f : 1.0f}; }
+  void data_changed() override;
+  void before_pose() override;
+  void after_pose() override;
+  void emit_event(const SkeletonEvent& event) override { emit_event_signal(this, event); }
+  void emit_track(const TrackEvent& event) override { emit_track_signal(this, event); }
+  void emit_pose_updated() override { emit_pose_signal(this); }
+
   void set_flip(bool h, bool v);
   Affine2 flip() const { return Affine2::scale(flip_h_ ? -1.0f : 1.0f, flip_v_ ? -1.0f : 1.0f); }
 
   // BoneAttachment2D children, registered while they are inside the tree under this node.
   void attach(BoneAttachment2D* attachment);
   void detach(BoneAttachment2D* attachment);
-  void apply_attachment_overrides();
   void sync_attachments();
 
-  std::shared_ptr<const skel::SkeletonData> data_;
-  std::shared_ptr<const anim::AnimationGraph> graph_;
-  std::unique_ptr<skel::SkinCache> skin_cache_;
-  std::unique_ptr<skel::AnimatedSkeleton> skeleton_;
-  std::unique_ptr<anim::GraphBinding> binding_;
-  std::unique_ptr<anim::AnimationGraphPlayer> player_;
-  std::vector<std::string> skins_;
-  std::string clip_;
-  std::string event_audio_bus_ = "SFX";
+  SkeletonPlayback playback_{*this};
   std::vector<BoneAttachment2D*> attachments_;
-
-  SkeletonUpdateMode update_mode_ = SkeletonUpdateMode::Process;
-  OffscreenUpdate offscreen_ = OffscreenUpdate::TimeOnly;
-  skel::PhysicsMode physics_mode_ = skel::PhysicsMode::Update;
-  float time_scale_ = 1;
-  Vec2 physics_gravity_{0, 0}, physics_wind_{0, 0};
-  float teleport_distance_ = std::numeric_limits<float>::infinity();
   bool flip_h_ = false, flip_v_ = false;
-  bool was_culled_ = false;
-  bool in_advance_ = false;
-  std::optional<Vec2> last_position_;  // canvas position at the last posing tick, for teleports
-  std::uint64_t pose_version_ = 0;
   std::uint64_t serial_;
-  std::uint64_t full_ticks_ = 0, time_only_ticks_ = 0, paused_ticks_ = 0;
 };
 
 }  // namespace mf::scene
