@@ -1,4 +1,4 @@
-#include "mf/scene/canvas/canvas_drawer.hpp"
+#include "mf/scene/draw/canvas_drawer.hpp"
 
 #include <string>
 #include <utility>

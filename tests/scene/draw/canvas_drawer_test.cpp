@@ -2,7 +2,7 @@
 // cull result fed back to each node (so Offscreen modes see it), a skeleton walking back on screen
 // drawn on its first visible frame, freed nodes' renderer state removed.
 
-#include "mf/scene/canvas/canvas_drawer.hpp"
+#include "mf/scene/draw/canvas_drawer.hpp"
 
 #include <gtest/gtest.h>
 
