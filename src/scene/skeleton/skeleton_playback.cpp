@@ -221,8 +221,8 @@ void SkeletonPlayback::tick(float delta) {
     return;
   }
   ++full_ticks_;
-  const Vec2 position = hooks_->teleport_position();
-  if (last_position_ && std::hypot(position.x - last_position_->x, position.y - last_position_->y) > teleport_distance)
+  const Vec3 position = hooks_->teleport_position();
+  if (last_position_ && length(position - *last_position_) > teleport_distance)
     skel::reset_physics(skeleton_->pose());
   last_position_ = position;
   hooks_->before_pose();

@@ -12,25 +12,28 @@
 
 #include <cstdint>
 #include <memory>
-#include <unordered_map>
 
 #include "mf/core/expected.hpp"
 #include "mf/render/skeleton_renderer.hpp"
 #include "mf/scene/node.hpp"
-#include "mf/skel/skeleton_data.hpp"
 
 namespace mf::scene {
 
+namespace detail {
+template <class Renderer>
+class RendererInstances;
+}
+
 class Skeleton2D;
 
-struct CanvasDrawStats {
+struct DrawStats {
   std::uint32_t drawn = 0;
   std::uint32_t culled = 0;
 };
 
 class CanvasDrawer {
  public:
-  explicit CanvasDrawer(render::SkeletonRenderer& renderer) : renderer_(&renderer) {}
+  explicit CanvasDrawer(render::SkeletonRenderer& renderer);
   ~CanvasDrawer();
   CanvasDrawer(const CanvasDrawer&) = delete;
   CanvasDrawer& operator=(const CanvasDrawer&) = delete;
@@ -38,29 +41,14 @@ class CanvasDrawer {
   // Queues the skeletons under `root` (root included) into the renderer's current frame. Nodes
   // without data are skipped. An error (from the renderer, naming the node) stops the walk.
   Status draw(Node& root);
-  const CanvasDrawStats& stats() const { return stats_; }
+  const DrawStats& stats() const { return stats_; }
 
  private:
-  struct InstanceEntry {
-    render::InstanceHandle instance;
-    const skel::SkeletonData* data = nullptr;
-    std::uint64_t frame = 0;  // the draw() that last met it
-  };
-  struct DataEntry {
-    render::DataHandle handle;
-    std::shared_ptr<const skel::SkeletonData> data;  // kept alive while the renderer holds it
-    std::uint32_t instances = 0;
-  };
-
   Status visit(Node& node);
   Status draw_skeleton(Skeleton2D& skeleton);
-  Status collect();
 
-  render::SkeletonRenderer* renderer_;
-  std::unordered_map<std::uint64_t, InstanceEntry> instances_;   // by Skeleton2D::serial()
-  std::unordered_map<const skel::SkeletonData*, DataEntry> data_;
-  std::uint64_t frame_ = 0;
-  CanvasDrawStats stats_;
+  std::unique_ptr<detail::RendererInstances<render::SkeletonRenderer>> instances_;
+  DrawStats stats_;
 };
 
 }  // namespace mf::scene

@@ -174,7 +174,10 @@ class Skeleton2D : public Node2D, public SkeletonSignals<Skeleton2D>, private Sk
   // SkeletonTickHooks
   const Node& owner() const override { return *this; }
   Vec2 physics_position() const override;
-  Vec2 teleport_position() const override { return global_transform().origin(); }
+  Vec3 teleport_position() const override {
+    const Vec2 p = global_transform().origin();
+    return {p.x, p.y, 0};
+  }
   Vec2 physics_axes() const override { return {flip_h_ ? -1.0f : 1.0f, flip_v_ ? -1.0f : 1.0f}; }
   void data_changed() override;
   void before_pose() override;

@@ -24,6 +24,7 @@
 #include "mf/core/math/bounds.hpp"
 #include "mf/core/math/affine2.hpp"
 #include "mf/core/math/vec2.hpp"
+#include "mf/core/math/vec3.hpp"
 #include "mf/scene/skeleton/skeleton_event.hpp"
 #include "mf/skel/animated_skeleton.hpp"
 #include "mf/skel/constraints.hpp"
@@ -44,7 +45,7 @@ class SkeletonTickHooks {
   // The node's position in skeleton units (its movement between ticks is what physics constraints
   // feel), and in its parent space's units for the teleport distance.
   virtual Vec2 physics_position() const = 0;
-  virtual Vec2 teleport_position() const = 0;
+  virtual Vec3 teleport_position() const = 0;
   // −1 on an axis the skeleton is mirrored along (gravity and wind turn with it).
   virtual Vec2 physics_axes() const { return {1, 1}; }
   // After set_data bound new data (the setup pose is computed): attachments look their bones up again.
@@ -127,7 +128,7 @@ class SkeletonPlayback {
   std::unique_ptr<anim::AnimationGraphPlayer> player_;
   std::vector<std::string> skins_;
   std::string clip_;
-  std::optional<Vec2> last_position_;
+  std::optional<Vec3> last_position_;
   bool in_advance_ = false;
   std::uint64_t pose_version_ = 0;
   std::uint64_t full_ticks_ = 0, time_only_ticks_ = 0, paused_ticks_ = 0;
