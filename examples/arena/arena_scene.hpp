@@ -3,13 +3,13 @@
 //
 //   root
 //   ├─ arena                 PhysicsSpace2D (Box2D, gravity down the screen)
-//   │  ├─ thrower            Thrower: spawns the projectiles
 //   │  ├─ walker_00 …        Walker (Skeleton2D, locomotion graph), back lanes first (drawn behind)
 //   │  │  └─ hitboxes        SkeletonHitboxes2D: the rig's bounding boxes as sensors
 //   │  ├─ hero               Hero (Skeleton2D): aims its arm at the mouse
 //   │  │  └─ hand            BoneAttachment2D on hand_l
 //   │  │     └─ weapon       Skeleton2D showing the sword rig made in code
-//   │  └─ projectiles        Node2D holding the Projectile bodies
+//   │  ├─ projectiles        Node2D holding the Projectile bodies
+//   │  └─ thrower            Thrower: spawns the projectiles
 //   └─ outlines              DebugLines: hitboxes and projectiles, drawn last
 //
 // A hit: a walker's hitbox_entered names a projectile; the walker reacts, the projectile is spent.
