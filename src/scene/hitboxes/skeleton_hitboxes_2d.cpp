@@ -39,7 +39,14 @@ int index_of(std::span<const Vec2> polygon, Vec2 p) {
 // The convex hull of up to 8 points, counter-clockwise with Y up (Andrew's monotone chain); its
 // point count. A piece a deformation made concave is replaced by its hull.
 std::size_t convex_hull(Vec2* points, std::size_t n, Vec2* hull) {
-  std::sort(points, points + n, [](Vec2 a, Vec2 b) { return a.x < b.x || (a.x == b.x && a.y < b.y); });
+  // Insertion sort by x, then y: at most 8 points. (std::sort here trips g++ 12's -Warray-bounds under
+  // the sanitizers: it cannot see that n ≤ 8 keeps its 16-element insertion pass inside the array.)
+  for (std::size_t i = 1; i < n; ++i) {
+    const Vec2 p = points[i];
+    std::size_t j = i;
+    for (; j > 0 && (p.x < points[j - 1].x || (p.x == points[j - 1].x && p.y < points[j - 1].y)); --j) points[j] = points[j - 1];
+    points[j] = p;
+  }
   const auto cross = [](Vec2 o, Vec2 a, Vec2 b) { return (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x); };
   std::size_t k = 0;
   for (std::size_t i = 0; i < n; ++i) {
