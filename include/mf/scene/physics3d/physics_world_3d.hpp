@@ -26,10 +26,13 @@
 // pairs (persistent: its capacity is kept) and compared with the previous step's: pairs new to the set
 // give begin events, pairs gone from it give end events. Within a step's list, end events come first,
 // then begin events, each in order of (body_a, body_b), body_a being the body of the lower slot index.
-// A pair begins touching when the shapes meet (the deepest contact point at distance ≤ 0, skins
-// included) and stays touching until they are more than kContactEndDistance apart or Bullet drops the
-// pair, so a resting contact does not flicker. Unlike Box2D, Bullet makes contacts for every pair in
-// which either object is awake: kinematic–kinematic, kinematic–static and ghost–anything pairs report
+// A pair begins touching when the shapes meet (its deepest contact point at distance ≤ 0, skins
+// included) and stays touching while a point within kContactEndDistance is left, so a resting contact
+// does not flicker. Bullet keeps a pair's points from step to step; the points of pairs its solver
+// never pushes apart (a ghost with anything, kinematic with static or kinematic) are cleared before
+// each step, since a stale point deep inside would outlive the overlap when one body slides through
+// the other: theirs are the step's own. Unlike Box2D, Bullet makes contacts for every pair in which
+// either object is awake: kinematic–kinematic, kinematic–static and ghost–anything pairs report
 // contacts too; two static bodies never do. events() returns the list until the next step().
 //
 // Timing. Bullet finds contacts in the middle of a step: after gravity and forces predict the motion,
@@ -48,8 +51,12 @@
 //
 // Allocation. Once warm, step() allocates nothing of ours: the event lists, the pair sets and the
 // list of pending moves keep their capacity (reserved at creation; they grow only past the largest
-// count seen). Bullet allocates through its own btAlignedAlloc (malloc), never the global operator new;
-// its arrays, pair caches and manifold pools keep their memory too.
+// count seen). Bullet allocates through its own btAlignedAlloc (malloc); its arrays, pair caches and
+// manifold pools keep their memory too. scene_physics3d_allocation_tests counts both, the global
+// operator new and btAlignedAlloc, over 1000 warm steps: zero.
+//
+// Contact generation: Bullet's multipoint iterations are on for convex pairs and convex shapes on
+// planes (several points per step, not one), so that a box lands flat and rests without rocking.
 
 #include <cstdint>
 #include <memory>
