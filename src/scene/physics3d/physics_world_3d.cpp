@@ -75,11 +75,8 @@ struct BodySlot {
 }  // namespace
 
 struct PhysicsWorld3D::Impl {
-  Impl(const PhysicsWorld3DDesc& desc, std::vector<ContactEvent3D>& step_events)
-      : dispatcher(&configuration),
-        world(&dispatcher, &broadphase, &solver, &configuration),
-        events(step_events),
-        gravity(desc.gravity) {
+  explicit Impl(const PhysicsWorld3DDesc& desc)
+      : dispatcher(&configuration), world(&dispatcher, &broadphase, &solver, &configuration), gravity(desc.gravity) {
     // Several contact points per step for convex pairs and convex shapes on planes, not one: a box
     // lands flat and rests without rocking.
     configuration.setConvexConvexMultipointIterations();
@@ -166,7 +163,6 @@ struct PhysicsWorld3D::Impl {
   btSequentialImpulseConstraintSolver solver;
   btDiscreteDynamicsWorld world;
 
-  std::vector<ContactEvent3D>& events;
   std::vector<ContactEvent3D> pending_events;  // ends of removed bodies, for the next step's list
   ContactPairSet pairs;
   std::vector<BodySlot> slots;
@@ -187,7 +183,7 @@ Expected<std::unique_ptr<PhysicsWorld3D>> PhysicsWorld3D::create(const PhysicsWo
 
 PhysicsWorld3D::PhysicsWorld3D(const PhysicsWorld3DDesc& desc) {
   events_.reserve(desc.event_capacity);
-  impl_ = std::make_unique<Impl>(desc, events_);
+  impl_ = std::make_unique<Impl>(desc);
   impl_->pending_events.reserve(desc.event_capacity);
   impl_->pairs.reserve(desc.pair_capacity);
   impl_->targets.reserve(64);

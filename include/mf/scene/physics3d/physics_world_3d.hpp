@@ -159,7 +159,8 @@ class PhysicsWorld3D {
   // kVelocity: kinematic bodies and ghosts are placed at the target when the next step() begins, and
   //            Bullet gives a kinematic body the velocity of that move (dynamic bodies it meets are
   //            pushed along); dynamic bodies get, for the next step, the linear and angular velocities
-  //            that reach the target in it (the shorter way round), then are stopped; a turn longer
+  //            that reach the target in it (the shorter way round), then are stopped; gravity and
+  //            damping still act in that step (give a hitbox body gravity_scale 0); a turn longer
   //            than kMaxVelocityTurn teleports instead. Static bodies cannot move by velocity.
   Status set_transform(BodyHandle3D body, Vec3 position, Quat rotation, MoveMode mode = MoveMode::kTeleport);
   Status set_linear_velocity(BodyHandle3D body, Vec3 velocity);  // dynamic bodies
