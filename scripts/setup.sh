@@ -13,6 +13,8 @@ packages=(
   libtbb-dev
   # 2D physics of the scene host (mf_scene_physics2d: Box2D 2.4)
   libbox2d-dev
+  # 3D physics of the scene host (mf_scene_physics3d: Bullet 3.24, single precision, pkg-config bullet)
+  libbullet-dev
   # tests and benchmarks
   googletest libgtest-dev libgmock-dev libbenchmark-dev
   # instruction counts (scripts/instructions-per-frame.sh: callgrind)
