@@ -23,6 +23,9 @@ packages=(
   # windows: SDL2 (and Xlib, which the window tests read pixels back through); Xvfb gives those
   # tests a display of their own
   libsdl2-dev libx11-dev xvfb
+  # scene audio: stb_vorbis decodes .ogg sounds (the header <stb/stb_vorbis.h> and libstb with its
+  # implementation); SDL2 above plays them and decodes .wav
+  libstb-dev
 )
 
 missing=()
