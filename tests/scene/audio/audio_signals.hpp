@@ -10,7 +10,7 @@
 
 namespace mf::testing {
 
-// One channel of a 16-bit PCM WAV file's worth of frames: samples[frame * channels + channel].
+// The bytes of a 16-bit PCM WAV file holding `samples`, interleaved: samples[frame * channels + channel].
 inline std::string wav_bytes_s16(const std::vector<float>& samples, int channels, int rate) {
   std::string out;
   auto u32 = [&](std::uint32_t v) { for (int i = 0; i < 4; ++i) out.push_back(static_cast<char>(v >> (8 * i))); };
