@@ -1,5 +1,6 @@
 #include "mf/scene/audio/sound.hpp"
 
+#include <cmath>
 #include <cstring>
 #include <fstream>
 #include <iterator>
@@ -27,6 +28,9 @@ Expected<Sound> Sound::from_samples(std::vector<float> samples, int rate) {
   if (rate < kMinSampleRate || rate > kMaxSampleRate)
     return fail("", "sample rate " + std::to_string(rate) + " Hz is outside " + std::to_string(kMinSampleRate) +
                         " to " + std::to_string(kMaxSampleRate) + " Hz");
+  // Float files may hold NaN or infinity, which would poison every mix they are summed into.
+  for (float& s : samples)
+    if (!std::isfinite(s)) s = 0.0f;
   Sound sound;
   sound.samples_ = std::move(samples);
   sound.rate_ = rate;

@@ -48,6 +48,9 @@ struct WavBuffer {
 Expected<Sound> decode_wav(std::span<const std::uint8_t> bytes, const std::string& name, int rate) {
   auto fail = [&](std::string message) { return Unexpected{detail::sound_error(name, std::move(message))}; };
   if (bytes.size() > INT_MAX) return fail("is larger than 2 GiB");
+  // SDL also reads files that lack the RIFF header; refusing them keeps the chunk walk above true.
+  if (bytes.size() < 12 || std::memcmp(bytes.data(), "RIFF", 4) != 0 || std::memcmp(bytes.data() + 8, "WAVE", 4) != 0)
+    return fail("not a WAV file (no RIFF/WAVE header)");
   if (const std::string bad = check_chunk_sizes(bytes); !bad.empty()) return fail(bad);
   SDL_RWops* rw = SDL_RWFromConstMem(bytes.data(), static_cast<int>(bytes.size()));
   if (!rw) return fail(std::string("cannot read: ") + SDL_GetError());

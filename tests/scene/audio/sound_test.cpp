@@ -38,6 +38,15 @@ TEST(Sound, FromSamplesKeepsInterleavedStereo) {
   EXPECT_FLOAT_EQ(mono->samples()[3], -0.5f);
 }
 
+TEST(Sound, NonFiniteSamplesBecomeSilence) {
+  auto sound = Sound::from_samples({std::nanf(""), 0.5f, INFINITY, -INFINITY});
+  ASSERT_TRUE(sound);
+  EXPECT_EQ(sound->samples()[0], 0.0f);
+  EXPECT_EQ(sound->samples()[1], 0.5f);
+  EXPECT_EQ(sound->samples()[2], 0.0f);
+  EXPECT_EQ(sound->samples()[3], 0.0f);
+}
+
 TEST(Sound, FromSamplesRefusesOddCountsAndBadRates) {
   auto odd = Sound::from_samples({0.1f, 0.2f, 0.3f});
   ASSERT_FALSE(odd);
@@ -157,6 +166,10 @@ TEST(LoadSound, ErrorsNameTheFileAndWhatIsWrong) {
   std::string huge = wav.substr(0, 44 + 64);
   huge[40] = huge[41] = huge[42] = huge[43] = '\xff';
   dir.write("huge.wav", huge);
+  const std::vector<std::uint8_t> headerless(wav.begin() + 8, wav.end());  // starts at "WAVE"
+  auto no_riff = decode_wav(headerless, "headerless.wav");
+  ASSERT_FALSE(no_riff);
+  EXPECT_NE(no_riff.error().message.find("RIFF"), std::string::npos) << no_riff.error().message;
   auto claimed = load_sound(dir.file("huge.wav"));
   ASSERT_FALSE(claimed);
   EXPECT_NE(claimed.error().message.find("chunk \"data\" claims 4294967295 bytes but 64 follow it"), std::string::npos)

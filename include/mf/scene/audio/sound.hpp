@@ -32,8 +32,9 @@ class Sound {
  public:
   Sound() = default;
 
-  // A sound made in code: `samples` interleaved stereo at `rate`. Errors: an odd sample count, a
-  // rate outside [kMinSampleRate, kMaxSampleRate].
+  // A sound made in code: `samples` interleaved stereo at `rate`; NaN and infinite samples become 0
+  // (every loader goes through here). Errors: an odd sample count, a rate outside
+  // [kMinSampleRate, kMaxSampleRate].
   static Expected<Sound> from_samples(std::vector<float> samples, int rate = kDefaultSampleRate);
   // The same from mono samples (each copied to both channels).
   static Expected<Sound> from_mono(std::span<const float> samples, int rate = kDefaultSampleRate);
