@@ -65,7 +65,7 @@ Expected<Sound> decode_ogg(std::span<const std::uint8_t> bytes, const std::strin
   if (info.channels < 1 || info.channels > 2)
     return fail("has " + std::to_string(info.channels) + " channels; mono and stereo are supported");
   const int source_rate = static_cast<int>(info.sample_rate);
-  if (const std::string bad = detail::check_sound_size(0, source_rate, rate); !bad.empty()) return fail(bad);
+  if (const std::string bad = detail::check_sound_size(0, source_rate); !bad.empty()) return fail(bad);
   const auto max_frames = static_cast<std::size_t>(kMaxSoundSeconds) * static_cast<std::size_t>(source_rate);
 
   std::vector<float> stereo;

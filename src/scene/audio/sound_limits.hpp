@@ -16,8 +16,9 @@ inline Error sound_error(const std::string& name, std::string message) {
   return e;
 }
 
-// An empty message when `frames` at `from` fit the limits once resampled to `to`.
-inline std::string check_sound_size(std::size_t frames, int from, int to) {
+// An empty message when a sound of `frames` frames at `from` Hz is within the limits (its length in
+// seconds does not change with resampling).
+inline std::string check_sound_size(std::size_t frames, int from) {
   if (from < kMinSampleRate || from > kMaxSampleRate)
     return "sample rate " + std::to_string(from) + " Hz is outside " + std::to_string(kMinSampleRate) + " to " +
            std::to_string(kMaxSampleRate) + " Hz";
@@ -25,7 +26,6 @@ inline std::string check_sound_size(std::size_t frames, int from, int to) {
   if (seconds > kMaxSoundSeconds)
     return "lasts " + std::to_string(static_cast<long long>(seconds)) + " s, more than the " +
            std::to_string(kMaxSoundSeconds) + " s a sound may";
-  (void)to;
   return {};
 }
 

@@ -64,7 +64,7 @@ Expected<Sound> decode_wav(std::span<const std::uint8_t> bytes, const std::strin
   const int frame_bytes = SDL_AUDIO_BITSIZE(spec.format) / 8 * spec.channels;
   if (frame_bytes <= 0) return fail("has an unsupported sample format");
   const std::size_t frames = length / static_cast<Uint32>(frame_bytes);
-  if (const std::string bad = detail::check_sound_size(frames, spec.freq, rate); !bad.empty()) return fail(bad);
+  if (const std::string bad = detail::check_sound_size(frames, spec.freq); !bad.empty()) return fail(bad);
 
   SDL_AudioCVT cvt;
   if (SDL_BuildAudioCVT(&cvt, spec.format, spec.channels, spec.freq, AUDIO_F32SYS, 2, spec.freq) < 0)

@@ -48,7 +48,7 @@ class AudioDevice {
   static const char* driver_name();
 
  private:
-  AudioDevice(AudioMixer& mixer) : mixer_(mixer) {}
+  explicit AudioDevice(AudioMixer& mixer) : mixer_(mixer) {}
   static void callback(void* self, Uint8* stream, int bytes);
 
   AudioMixer& mixer_;
