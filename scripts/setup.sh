@@ -11,6 +11,8 @@ packages=(
   libeigen3-dev
   # many skeletons across threads (mf_parallel)
   libtbb-dev
+  # 2D physics of the scene host (mf_scene_physics2d: Box2D 2.4)
+  libbox2d-dev
   # tests and benchmarks
   googletest libgtest-dev libgmock-dev libbenchmark-dev
   # instruction counts (scripts/instructions-per-frame.sh: callgrind)

@@ -1,6 +1,7 @@
 // ForwardRenderer's mesh path on lavapipe with validation on: coverage and colour of an unshaded
 // box, the sun's lighting of a plane, back-face culling (also of mirrored transforms), the shadow
-// map, picking (with a cut-out texture), motion vectors, frustum culling and premultiplied blending.
+// map and its fit to the casters, picking (with a cut-out texture), motion vectors, frustum culling,
+// premultiplied blending (Blend materials out of the prepass) and normal maps' orientation.
 // Every frame must create no pipeline.
 
 #include <gtest/gtest.h>
@@ -317,32 +318,32 @@ TEST_F(ForwardMeshTest, MeshBehindTheCameraIsCulled) {
     for (int x = 0; x < kSize; ++x) expect_pixel(image, x, y, {0, 0, 0, 0}, 0);
 }
 
-TEST_F(ForwardMeshTest, BlendBoxInFrontOfAnOpaqueOneBlendsPremultiplied) {
+TEST_F(ForwardMeshTest, BlendBoxInFrontOfAnOpaqueOneBlendsPremultipliedAndIsNotPicked) {
   const MeshHandle box = mesh(make_box({1, 1, 1})), big = mesh(make_box({2, 2, 2}));
   const MaterialHandle red = material(unshaded({1, 0, 0, 1}));
   Material glass = unshaded({0, 1, 0, 0.5f});
-  glass.alpha_mode = AlphaMode::Blend;
-  glass.alpha_cutoff = 0.6f;  // below it the box stays out of the depth prepass: what is behind shows
+  glass.alpha_mode = AlphaMode::Blend;  // the default cutoff (0.5): Blend materials stay out of the prepass all the same
   const MaterialHandle green = material(glass);
   ForwardFrame frame = unlit_frame(front_camera());
   frame.clear = {0, 0, 1, 1};
   begin(frame);
   // Queued first, drawn after the opaque box all the same.
-  ASSERT_TRUE(renderer->draw_mesh(box, green, Mat4::translation({0, 0, 1})));
-  ASSERT_TRUE(renderer->draw_mesh(big, red, Mat4::translation({0, 0, -2})));
+  ASSERT_TRUE(renderer->draw_mesh(box, green, Mat4::translation({0, 0, 1}), 7));
+  ASSERT_TRUE(renderer->draw_mesh(big, red, Mat4::translation({0, 0, -2}), 3));
   const imaging::Image image = end_and_read();
+  EXPECT_EQ(renderer->stats().prepass_draws, 1u);
   expect_pixel(image, 32, 32, {128, 128, 0, 255}, 1);  // 0.5 green + 0.5 × red
   expect_pixel(image, 18, 32, {255, 0, 0, 255}, 1);    // red alone
   expect_pixel(image, 2, 2, {0, 0, 255, 255}, 0);      // the clear colour
+  auto id = renderer->pick(32, 32);
+  ASSERT_TRUE(id) << id.error().to_string();
+  EXPECT_EQ(*id, std::optional<std::uint32_t>{3}) << "the Blend box is not pickable: the opaque box behind it is";
 }
 
 TEST_F(ForwardMeshTest, BlendItemsAreDrawnBackToFrontWhateverTheirQueueOrder) {
   const MeshHandle box = mesh(make_box({1, 1, 1}));
   Material red = unshaded({1, 0, 0, 0.5f}), green = unshaded({0, 1, 0, 0.5f});
-  for (Material* m : {&red, &green}) {
-    m->alpha_mode = AlphaMode::Blend;
-    m->alpha_cutoff = 0.6f;
-  }
+  for (Material* m : {&red, &green}) m->alpha_mode = AlphaMode::Blend;
   const MaterialHandle front = material(red), back = material(green);
   begin(unlit_frame(front_camera()));
   ASSERT_TRUE(renderer->draw_mesh(box, front, Mat4::translation({0, 0, 1})));
@@ -372,8 +373,8 @@ TEST_F(ForwardMeshTest, StaleAndForeignHandlesAreErrors) {
 
 TEST_F(ForwardMeshTest, EveryPipelineIsMadeByCreate) {
   // Main: {Opaque, Cutout, Blend × 4} × normal map × 3 cull modes; prepass and shadow: alpha test ×
-  // 3 cull modes; and the skinning pass.
-  EXPECT_EQ(renderer->stats().pipelines_created_total, 6u * 2 * 3 + 2 * 3 + 2 * 3 + 1);
+  // 3 cull modes; the sprites' biased prepass: 3 cull modes; and the skinning pass.
+  EXPECT_EQ(renderer->stats().pipelines_created_total, 6u * 2 * 3 + 2 * 3 + 3 + 2 * 3 + 1);
 }
 
 TEST_F(ForwardMeshTest, PointLightLightsAPlaneWithSquaredAttenuation) {
@@ -432,6 +433,94 @@ TEST_F(ForwardMeshTest, FlatNormalMapShadesAsTheVertexNormal) {
   EXPECT_LE(max_difference(images[0], images[1]), 2);
   expect_pixel(images[0], 2, 2, {0, 0, 0, 0}, 0);
   EXPECT_GT(images[0].pixel(32, 32)[3], 0);
+}
+
+// make_plane's image is upright seen from above (its top towards −Z): a normal map whose normals
+// lean towards the image's top turns the plane towards a light beyond its top edge.
+TEST_F(ForwardMeshTest, NormalMapLeaningTowardsTheImagesTopFacesALightBeyondItsTopEdge) {
+  const MeshHandle plane = mesh(make_plane(4, 4));
+  imaging::Image lean = imaging::Image::blank(2, 2);
+  for (int i = 0; i < 4; ++i) {
+    // (0, 0.6, 0.8): y is up the image.
+    lean.rgba[static_cast<std::size_t>(i) * 4 + 0] = 128;
+    lean.rgba[static_cast<std::size_t>(i) * 4 + 1] = 204;
+    lean.rgba[static_cast<std::size_t>(i) * 4 + 2] = 230;
+    lean.rgba[static_cast<std::size_t>(i) * 4 + 3] = 255;
+  }
+  Material m;
+  m.base_color = {0.8f, 0.8f, 0.8f, 1};
+  m.specular = 0;
+  m.mipmaps = false;
+  m.normal_map = &lean;
+  const MaterialHandle mapped = material(m);
+  Camera camera = front_camera();
+  camera.position = {0, 10, 0};
+  camera.up = {0, 0, -1};
+  ForwardFrame frame = unlit_frame(camera);
+  frame.lights.ambient = {0.05f, 0.05f, 0.05f, 1};
+  int brightness[2] = {};
+  for (int i = 0; i < 2; ++i) {
+    const PointLight3D points[1] = {{{0, 1, i == 0 ? -3.0f : 3.0f}, 10, {1, 1, 1, 1}, 1}};  // beyond the top edge, the bottom edge
+    frame.lights.points = points;
+    begin(frame);
+    ASSERT_TRUE(renderer->draw_mesh(plane, mapped, Mat4::identity()));
+    const imaging::Image image = end_and_read();
+    brightness[i] = image.pixel(32, 32)[1];
+  }
+  EXPECT_GT(brightness[0], brightness[1] + 20) << "lit from beyond the top: " << brightness[0] << ", from beyond the bottom: " << brightness[1];
+}
+
+// A 1 m plate 1 m above the ground, the sun at 45°: its shadow's area on the ground is the plate's
+// projection (1.01 m² visible beside the plate, seen from above) on a 200 m ground as on a 6 m one:
+// the shadow map is fitted to the casters, not to the ground that only receives.
+TEST_F(ForwardMeshTest, ShadowFootprintOnAHugeGroundMatchesTheCastersProjection) {
+  constexpr int kTarget = 128;
+  constexpr float kHeight = 3;
+  for (const float ground_size : {6.0f, 200.0f}) {
+    auto created = ForwardRenderer::create(*device, *memory, small_options());
+    ASSERT_TRUE(created) << created.error().to_string();
+    auto& renderer = **created;
+    auto target = RenderTarget::create(*device, *memory, kTarget, kTarget);
+    ASSERT_TRUE(target) << target.error().to_string();
+    auto plane = renderer.add_mesh(make_plane(ground_size, ground_size));
+    auto plate = renderer.add_mesh(make_box({1, 0.02f, 1}));
+    ASSERT_TRUE(plane && plate);
+    Material ground;
+    ground.base_color = {0.5f, 0.5f, 0.5f, 1};
+    ground.specular = 0;
+    ground.mipmaps = false;
+    ground.casts_shadows = false;
+    Material red;
+    red.base_color = {1, 0, 0, 1};
+    red.shaded = false;
+    red.mipmaps = false;
+    auto ground_material = renderer.add_material(ground), red_material = renderer.add_material(red);
+    ASSERT_TRUE(ground_material && red_material);
+    Camera camera = front_camera();
+    camera.position = {0.5f, 10, 0};
+    camera.target = {0.5f, 0, 0};
+    camera.up = {0, 0, -1};
+    camera.ortho_height = kHeight;
+    ForwardFrame frame = unlit_frame(camera);
+    frame.lights.ambient = {0.2f, 0.2f, 0.2f, 1};
+    frame.lights.sun = DirectionalLight{{1, -1, 0}, {1, 1, 1, 1}, 1, true};
+    ASSERT_TRUE(renderer.begin_frame(**target, frame));
+    ASSERT_TRUE(renderer.draw_mesh(*plane, *ground_material, Mat4::identity()));
+    ASSERT_TRUE(renderer.draw_mesh(*plate, *red_material, Mat4::translation({0, 1, 0})));
+    ASSERT_TRUE(renderer.end_frame());
+    auto image = (*target)->read_back(RenderTarget::Alpha::Premultiplied);
+    ASSERT_TRUE(image) << image.error().to_string();
+    // Shadowed ground: 0.5 × 0.2 (26); lit: 0.5 × (0.2 + cos 45°) (116); the plate: red.
+    int shadowed = 0;
+    for (int y = 0; y < kTarget; ++y)
+      for (int x = 0; x < kTarget; ++x) {
+        const std::uint8_t* p = image->pixel(x, y);
+        if (p[0] == p[1] && p[1] < 71) ++shadowed;
+      }
+    const float pixels_per_metre = kTarget / kHeight;
+    const float want = 1.01f * pixels_per_metre * pixels_per_metre;
+    EXPECT_NEAR(static_cast<float>(shadowed), want, want * 0.04f) << "a " << ground_size << " m ground";
+  }
 }
 
 TEST_F(ForwardMeshTest, MeshAndMaterialRemovedInsideAFrameStillDrawInIt) {

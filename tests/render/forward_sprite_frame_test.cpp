@@ -344,7 +344,7 @@ TEST_F(SpriteSkinning, MeshOutputMatchesCpuSkinning) {
         EXPECT_EQ(v.v, c.v);
         EXPECT_EQ(v.normal, encode_octahedral({0, 0, 1}));
         EXPECT_EQ(v.light, light);
-        EXPECT_EQ(v.pad, 0u);
+        EXPECT_EQ(v.flags, 0u);
         ++checked;
       }
       continue;
@@ -362,7 +362,7 @@ TEST_F(SpriteSkinning, MeshOutputMatchesCpuSkinning) {
       EXPECT_EQ(v.normal, encode_octahedral({0, 0, 1}));
       EXPECT_EQ(v.light, light);
       EXPECT_EQ(v.dark, 0u);
-      EXPECT_EQ(v.pad, 0u);
+      EXPECT_EQ(v.flags, 0u);
       // The tangent: the canvas output's (+u in canvas space, no instance transform here), octahedral.
       const Vec3 tangent = decode_octahedral(v.tangent);
       const Vec2 canvas_tangent = decode_snorm2x16(canvas_words[7 * index + 6]);

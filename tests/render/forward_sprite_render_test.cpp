@@ -2,7 +2,7 @@
 // from the camera's matrices and the documented model matrix (transform × billboard ×
 // scale(pixel_size, −pixel_size, pixel_size)), not from the renderer: the shadow has the art's
 // silhouette (not its quad), picking, motion vectors, billboards, 2D equivalence with
-// SkeletonRenderer, culling and draw order. Targets are small (lavapipe).
+// SkeletonRenderer, culling and draw order (also of coplanar slots seen at an angle). Targets are small (lavapipe).
 
 #include "mf/render/forward_renderer.hpp"
 
@@ -575,6 +575,78 @@ TEST_F(RenderTest, LaterSlotsInDrawOrderAreDrawnOverEarlierOnes) {
     EXPECT_TRUE(near_colour(image.pixel(first_only, 32), red)) << describe(image.pixel(first_only, 32));
     EXPECT_TRUE(near_colour(image.pixel(second_only, 32), blue)) << describe(image.pixel(second_only, 32));
   }
+}
+
+// Two overlapping slots of one sprite on one plane (slot_depth_offset 0) seen at an angle through a
+// perspective camera: the later slot covers the earlier at every pixel of the overlap (coplanar
+// triangles interpolate slightly different depths; the sprite's prepass depth must not make its own
+// later slot fail the depth test); a box 2 cm in front of the sprite still hides it.
+TEST_F(RenderTest, CoplanarSlotsSeenAtAnAngleDrawTheLaterSlotAtEveryOverlapPixel) {
+  constexpr int kSize = 128;
+  constexpr float kPixel = 0.01f;
+  const Rgba8 red{220, 30, 30, 255}, blue{30, 40, 220, 255};
+  SkeletonData data;
+  std::int32_t first = -1, second = -1;
+  {
+    using namespace skel::test;
+    const int bone = add_bone(data, "root", -1);
+    first = add_box_region(data, add_slot(data, "first", bone), "first", bone, -20, 0, 80, 80, testing::add_solid_page(data, red));
+    second = add_box_region(data, add_slot(data, "second", bone), "second", bone, 20, 0, 80, 80, testing::add_solid_page(data, blue));
+  }
+  auto pose = posed(data, {first, second});
+  ForwardRig rig = testing::make_forward_rig(*device, *memory, kSize, kSize);
+  ASSERT_TRUE(rig.renderer && rig.target);
+  const auto sprites = testing::add_sprites(*rig.renderer, data);
+  ASSERT_EQ(sprites.size(), 1u);
+  auto box_mesh = rig.renderer->add_mesh(make_box({0.2f, 0.2f, 0.02f}));
+  ASSERT_TRUE(box_mesh) << box_mesh.error().to_string();
+  Material green_material;
+  green_material.base_color = {0, 1, 0, 1};
+  green_material.shaded = false;
+  green_material.mipmaps = false;
+  auto green = rig.renderer->add_material(green_material);
+  ASSERT_TRUE(green) << green.error().to_string();
+
+  ForwardFrame frame;
+  frame.camera = Camera::orbit({0, 0, 0}, 30, 30, 2.2f);
+  frame.clear = {0, 0, 0, 1};
+  frame.tonemap = false;
+  SpriteDrawOptions options;
+  options.pixel_size = kPixel;
+  options.shaded = false;
+  options.slot_depth_offset = 0;
+  const Mat4 model = plain_model(options.transform, kPixel);
+  const Mat4 view_projection = frame.camera.view_projection(1.0f);
+  // The box's back face 2 cm in front of the sprite's plane (z 0.02 … 0.04), at (0.2, −0.2).
+  const Vec3 box_centre{0.2f, -0.2f, 0.03f};
+  const imaging::Image image = testing::render_forward(rig, frame, [&] {
+    testing::expect_drawn(rig.renderer->draw_sprite(sprites[0], *pose, options));
+    testing::expect_drawn(rig.renderer->draw_mesh(*box_mesh, *green, Mat4::translation(box_centre)));
+  });
+  // Inside the overlap (skeleton x −20…20, y −40…40) at the pixel's centre and at its four
+  // neighbours' centres: away from the overlap's edges by a pixel.
+  const auto in_overlap = [&](float px, float py) {
+    const auto p = testing::sprite_point_under(model, view_projection, px, py, kSize, kSize);
+    return p && p->x > -20 && p->x < 20 && p->y > -40 && p->y < 40;
+  };
+  const Vec2 box_pixel = testing::project_to_pixel(view_projection, box_centre + Vec3{0, 0, 0.01f}, kSize, kSize);
+  int checked = 0, wrong = 0;
+  for (int y = 0; y < kSize; ++y)
+    for (int x = 0; x < kSize; ++x) {
+      const float cx = static_cast<float>(x) + 0.5f, cy = static_cast<float>(y) + 0.5f;
+      if (!in_overlap(cx, cy) || !in_overlap(cx - 1, cy) || !in_overlap(cx + 1, cy) || !in_overlap(cx, cy - 1) || !in_overlap(cx, cy + 1))
+        continue;
+      if (std::abs(cx - box_pixel.x) < 16 && std::abs(cy - box_pixel.y) < 16) continue;  // near the box
+      ++checked;
+      if (!near_colour(image.pixel(x, y), blue)) {
+        if (wrong < 5) ADD_FAILURE() << "overlap pixel (" << x << ", " << y << ") is " << describe(image.pixel(x, y));
+        ++wrong;
+      }
+    }
+  EXPECT_GT(checked, 300);
+  EXPECT_EQ(wrong, 0) << "of " << checked << " overlap pixels";
+  EXPECT_TRUE(near_colour(image.pixel(static_cast<int>(box_pixel.x), static_cast<int>(box_pixel.y)), {0, 255, 0, 255}))
+      << "the box in front of the sprite: " << describe(image.pixel(static_cast<int>(box_pixel.x), static_cast<int>(box_pixel.y)));
 }
 
 // Two sprites at different distances: the nearer one covers the farther one in either call order.

@@ -6,10 +6,13 @@
 // in one command buffer of the frame ring:
 //   1. the compute skinning pass (the canvas's SkinningPass and shader, 3D output: MeshVertex), one
 //      dispatch for every sprite of the frame, then a barrier (compute write → vertex read);
-//   2. the shadow pass: the directional light's depth map; casters alpha-tested (Cutout, Blend and
-//      sprites at their cutoff), so a sprite's shadow has its art's silhouette, not its quads;
+//   2. the shadow pass: the directional light's depth map, fitted across the light to the casters;
+//      casters alpha-tested (Cutout, Blend and sprites at their cutoff), so a sprite's shadow has its
+//      art's silhouette, not its quads;
 //   3. the depth prepass: depth, object IDs (R32_UINT) and motion vectors (RG16F, pixels) for every
-//      opaque, cutout and sprite surface (sprites and Blend materials cut out at their cutoff);
+//      opaque, cutout and sprite surface (sprites cut out at their cutoff, their depth biased away so
+//      that a sprite's coplanar slots all pass against it); Blend materials stay out of it: they
+//      hide nothing behind them and are not pickable;
 //   4. the main pass: opaque surfaces lit (Blinn-Phong, ambient, the shadow map with 3×3 PCF, up to
 //      8 point lights), then Blend surfaces and sprites sorted back to front, ties kept in the order
 //      drawn (a sprite's runs keep their draw order).

@@ -30,7 +30,7 @@ struct DrawRecord {
   float previous_model[16];  // the same, last frame
   float normal_matrix[12];   // inverse-transpose of model's 3×3, three vec4 columns (xyz used)
   float base_color[4];       // straight alpha; multiplies texel × vertex light colour
-  float alpha_cutoff;        // Cutout: discard below; Blend and sprites: the depth passes' and shadows' cutoff
+  float alpha_cutoff;        // Cutout: discard below; Blend: the shadows'; sprites: the depth passes' cutoff
   float specular, shininess;
   std::uint32_t object_id;   // 0: none
   std::uint32_t flags;       // DrawFlag
@@ -62,6 +62,7 @@ struct DrawItem {
   std::uint32_t order = 0;              // draw order: ties in the transparent sort keep it (set by ForwardDraws)
   bool casts_shadow = true;
   bool in_depth_passes = true;          // drawn in the prepass (depth, IDs, motion)
+  bool sprite = false;                  // a skeleton sprite's run: its prepass depth is biased away (coplanar slots)
 };
 
 // The frame's records and items; lists keep their capacity from frame to frame.

@@ -101,8 +101,13 @@ struct PipelineDesc {
   bool all_attributes = true;  // the main pass reads every MeshVertex field; the depth passes position, UV and light
   Cull cull = Cull::None;
   bool depth_write = true;
-  bool depth_bias = false;
+  // Depth bias (Vulkan's units): the shadow casters' against acne, sprites' prepass depth pushed away.
+  float bias_constant = 0, bias_slope = 0;
 };
+
+// Sprites' prepass bias: far above the few units by which coplanar triangles' interpolated depths
+// differ, well below a centimetre at the distances a scene is seen from.
+constexpr float kSpriteBiasConstant = 16, kSpriteBiasSlope = 1;
 
 }  // namespace
 
@@ -112,6 +117,8 @@ ForwardPipelines::~ForwardPipelines() {
   for (VkPipeline p : main_)
     if (p) vkDestroyPipeline(vk, p, nullptr);
   for (VkPipeline p : prepass_)
+    if (p) vkDestroyPipeline(vk, p, nullptr);
+  for (VkPipeline p : sprite_prepass_)
     if (p) vkDestroyPipeline(vk, p, nullptr);
   for (VkPipeline p : shadow_)
     if (p) vkDestroyPipeline(vk, p, nullptr);
@@ -351,12 +358,13 @@ void ForwardPipelines::write_frame(int frame_slot, const UploadSpan& block, cons
 Status ForwardPipelines::create_pipelines() {
   VkDevice vk = device_->device();
   VkVertexInputBindingDescription binding{0, sizeof(MeshVertex), VK_VERTEX_INPUT_RATE_VERTEX};
-  const VkVertexInputAttributeDescription attributes[6] = {{0, 0, VK_FORMAT_R32G32B32_SFLOAT, offsetof(MeshVertex, x)},
+  const VkVertexInputAttributeDescription attributes[7] = {{0, 0, VK_FORMAT_R32G32B32_SFLOAT, offsetof(MeshVertex, x)},
                                                            {1, 0, VK_FORMAT_R32G32_SFLOAT, offsetof(MeshVertex, u)},
                                                            {4, 0, VK_FORMAT_R8G8B8A8_UNORM, offsetof(MeshVertex, light)},
                                                            {2, 0, VK_FORMAT_R16G16_SNORM, offsetof(MeshVertex, normal)},
                                                            {3, 0, VK_FORMAT_R16G16_SNORM, offsetof(MeshVertex, tangent)},
-                                                           {5, 0, VK_FORMAT_R8G8B8A8_UNORM, offsetof(MeshVertex, dark)}};
+                                                           {5, 0, VK_FORMAT_R8G8B8A8_UNORM, offsetof(MeshVertex, dark)},
+                                                           {6, 0, VK_FORMAT_R32_UINT, offsetof(MeshVertex, flags)}};
 
   const auto build = [&](const PipelineDesc& d, VkPipeline& out) -> Status {
     VkPipelineShaderStageCreateInfo stages[2] = {{VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO},
@@ -371,7 +379,7 @@ Status ForwardPipelines::create_pipelines() {
     VkPipelineVertexInputStateCreateInfo input{VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
     input.vertexBindingDescriptionCount = 1;
     input.pVertexBindingDescriptions = &binding;
-    input.vertexAttributeDescriptionCount = d.all_attributes ? 6 : 3;
+    input.vertexAttributeDescriptionCount = d.all_attributes ? 7 : 3;
     input.pVertexAttributeDescriptions = attributes;
     VkPipelineInputAssemblyStateCreateInfo assembly{VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO};
     assembly.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
@@ -385,10 +393,10 @@ Status ForwardPipelines::create_pipelines() {
     // Vulkan's clip space, which keeps them counter-clockwise in framebuffer terms.
     raster.frontFace = VK_FRONT_FACE_COUNTER_CLOCKWISE;
     raster.lineWidth = 1;
-    if (d.depth_bias) {
+    if (d.bias_constant != 0 || d.bias_slope != 0) {
       raster.depthBiasEnable = VK_TRUE;
-      raster.depthBiasConstantFactor = 1.25f;
-      raster.depthBiasSlopeFactor = 1.75f;
+      raster.depthBiasConstantFactor = d.bias_constant;
+      raster.depthBiasSlopeFactor = d.bias_slope;
     }
     VkPipelineMultisampleStateCreateInfo multisample{VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO};
     multisample.rasterizationSamples = VK_SAMPLE_COUNT_1_BIT;
@@ -469,12 +477,18 @@ Status ForwardPipelines::create_pipelines() {
       d.attachments = id_motion;
       d.attachment_count = 2;
       if (Status s = build(d, prepass_[static_cast<std::size_t>(t * kCullModes + c)]); !s) return s;
+      if (t == 1) {
+        d.bias_constant = kSpriteBiasConstant;
+        d.bias_slope = kSpriteBiasSlope;
+        if (Status s = build(d, sprite_prepass_[static_cast<std::size_t>(c)]); !s) return s;
+      }
       d.vert = shadow_vert_.handle();
       d.frag = shadow_frag_.handle();
       d.render_pass = shadow_pass_;
       d.attachments = nullptr;
       d.attachment_count = 0;
-      d.depth_bias = true;
+      d.bias_constant = 1.25f;
+      d.bias_slope = 1.75f;
       if (Status s = build(d, shadow_[static_cast<std::size_t>(t * kCullModes + c)]); !s) return s;
     }
   }

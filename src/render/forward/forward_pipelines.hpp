@@ -47,10 +47,14 @@ class ForwardPipelines {
   VkPipeline prepass(bool alpha_test, Cull cull) const {
     return prepass_[static_cast<std::size_t>((alpha_test ? 1 : 0) * kCullModes + static_cast<int>(cull))];
   }
+  // Sprites' prepass: alpha-tested, its depth pushed away by a bias so that every slot of the sprite
+  // passes the main pass's LESS_OR_EQUAL against it (coplanar triangles interpolate slightly
+  // different depths).
+  VkPipeline sprite_prepass(Cull cull) const { return sprite_prepass_[static_cast<std::size_t>(cull)]; }
   VkPipeline shadow(bool alpha_test, Cull cull) const {
     return shadow_[static_cast<std::size_t>((alpha_test ? 1 : 0) * kCullModes + static_cast<int>(cull))];
   }
-  std::uint32_t pipeline_count() const { return static_cast<std::uint32_t>(main_.size() + prepass_.size() + shadow_.size()); }
+  std::uint32_t pipeline_count() const { return static_cast<std::uint32_t>(main_.size() + prepass_.size() + sprite_prepass_.size() + shadow_.size()); }
 
   VkRenderPass shadow_pass() const { return shadow_pass_; }
   VkRenderPass prepass_pass() const { return prepass_pass_; }
@@ -84,6 +88,7 @@ class ForwardPipelines {
   ShaderModule main_vert_, main_frag_, depth_vert_, depth_frag_, shadow_vert_, shadow_frag_;
   std::array<VkPipeline, kMainAlphaVariants * 2 * kCullModes> main_{};
   std::array<VkPipeline, 2 * kCullModes> prepass_{}, shadow_{};
+  std::array<VkPipeline, kCullModes> sprite_prepass_{};
 };
 
 }  // namespace mf::render::detail

@@ -137,31 +137,52 @@ void record_vertices(const FrameRecording& frame, const FrameUploads& uploads, F
 
 }  // namespace
 
-Mat4 fit_sun_projection(Vec3 direction, Vec3 lo, Vec3 hi) {
+void WorldBox::grow(const std::array<Vec3, 8>& corners) {
+  for (const Vec3& c : corners) {
+    if (empty) {
+      lo = hi = c;
+      empty = false;
+    }
+    lo = {std::min(lo.x, c.x), std::min(lo.y, c.y), std::min(lo.z, c.z)};
+    hi = {std::max(hi.x, c.x), std::max(hi.y, c.y), std::max(hi.z, c.z)};
+  }
+}
+
+SunFit fit_sun_projection(Vec3 direction, const WorldBox& casters, const WorldBox& everything) {
   const Vec3 d = normalize(direction, {0, -1, 0});
-  const Vec3 centre = (lo + hi) * 0.5f;
-  const float radius = std::max(length(hi - lo) * 0.5f, 1e-3f);
+  const Vec3 centre = (casters.lo + casters.hi) * 0.5f;
+  const float radius = std::max(length(casters.hi - casters.lo) * 0.5f, 1e-3f);
   const Vec3 up = std::abs(d.y) > 0.99f ? Vec3{0, 0, -1} : Vec3{0, 1, 0};
   const Mat4 view = Mat4::look_at(centre - d * (2 * radius), centre, up);
-  // The box's corners in light view space bound the projection.
-  Vec3 vlo{1e30f, 1e30f, 1e30f}, vhi{-1e30f, -1e30f, -1e30f};
-  for (int i = 0; i < 8; ++i) {
-    const Vec3 p = view.transform_point({i & 1 ? hi.x : lo.x, i & 2 ? hi.y : lo.y, i & 4 ? hi.z : lo.z});
-    vlo = {std::min(vlo.x, p.x), std::min(vlo.y, p.y), std::min(vlo.z, p.z)};
-    vhi = {std::max(vhi.x, p.x), std::max(vhi.y, p.y), std::max(vhi.z, p.z)};
-  }
+  // A box's corners in light view space.
+  const auto bound = [&](const WorldBox& box, Vec3& vlo, Vec3& vhi) {
+    vlo = {1e30f, 1e30f, 1e30f};
+    vhi = {-1e30f, -1e30f, -1e30f};
+    for (int i = 0; i < 8; ++i) {
+      const Vec3 p = view.transform_point({i & 1 ? box.hi.x : box.lo.x, i & 2 ? box.hi.y : box.lo.y, i & 4 ? box.hi.z : box.lo.z});
+      vlo = {std::min(vlo.x, p.x), std::min(vlo.y, p.y), std::min(vlo.z, p.z)};
+      vhi = {std::max(vhi.x, p.x), std::max(vhi.y, p.y), std::max(vhi.z, p.z)};
+    }
+  };
+  Vec3 clo, chi, elo, ehi;
+  bound(casters, clo, chi);
+  bound(everything.empty ? casters : everything, elo, ehi);
   const float pad = radius * 0.01f + 1e-3f;
-  const Mat4 projection = Mat4::orthographic(vlo.x - pad, vhi.x + pad, vlo.y - pad, vhi.y + pad, -vhi.z - pad, -vlo.z + pad);
-  return projection * view;
+  // Nothing nearer the sun than every caster can be shadowed: the casters' near side starts the range.
+  const float z_near = -chi.z - pad, z_far = -std::min(elo.z, clo.z) + pad;
+  const Mat4 projection = Mat4::orthographic(clo.x - pad, chi.x + pad, clo.y - pad, chi.y + pad, z_near, z_far);
+  const float caster_depth = chi.z - clo.z + 2 * pad;
+  // 0.002 of the casters' depth: what the casters' slope bias leaves.
+  return {projection * view, 0.002f * caster_depth / (z_far - z_near)};
 }
 
 ForwardFrameBlock make_frame_block(const ForwardFrame& frame, std::span<const PointLight3D> points, const Mat4& view_projection,
-                                   const Mat4& previous_view_projection, const Mat4& sun_view_projection, bool shadows, int width,
+                                   const Mat4& previous_view_projection, const SunFit& sun_fit, bool shadows, int width,
                                    int height, std::uint32_t shadow_map_size) {
   ForwardFrameBlock b{};
   copy_matrix(b.view_projection, view_projection);
   copy_matrix(b.previous_view_projection, previous_view_projection);
-  copy_matrix(b.light_view_projection, sun_view_projection);
+  copy_matrix(b.light_view_projection, sun_fit.view_projection);
   const Camera& camera = frame.camera;
   const Vec3 forward = camera.forward();
   b.camera_position[0] = camera.position.x;
@@ -187,7 +208,7 @@ ForwardFrameBlock make_frame_block(const ForwardFrame& frame, std::span<const Po
   b.target_size[0] = static_cast<float>(width);
   b.target_size[1] = static_cast<float>(height);
   b.target_size[2] = 1.0f / static_cast<float>(std::max<std::uint32_t>(shadow_map_size, 1));
-  b.target_size[3] = 0.002f;  // in the sun projection's depth (0 … 1 across the fitted box): what the slope bias leaves
+  b.target_size[3] = sun_fit.depth_bias;
   b.flags[0] = static_cast<std::int32_t>(std::min<std::size_t>(points.size(), kMaxPointLights3D));
   b.flags[1] = frame.lights.sun ? 1 : 0;
   b.flags[2] = shadows ? 1 : 0;
@@ -260,7 +281,8 @@ Status ForwardRecorder::record(const FrameRecording& frame, const ForwardDraws& 
     for (std::size_t i = 0; i < item_count; ++i) {
       const DrawItem& item = items[i];
       if (!item.in_depth_passes) continue;
-      binder.draw(pipelines.prepass(item.key.alpha != AlphaMode::Opaque, cull_of(item, records[item.record])), item);
+      const Cull cull = cull_of(item, records[item.record]);
+      binder.draw(item.sprite ? pipelines.sprite_prepass(cull) : pipelines.prepass(item.key.alpha != AlphaMode::Opaque, cull), item);
       ++stats.prepass_draws;
     }
     vkCmdEndRenderPass(cmd);

@@ -3,15 +3,17 @@
 //   1. an execution barrier (the last frame's vertex shaders read the buffer this frame's skinning
 //      writes), the sprites' CPU vertices copied and the skinning dispatch, then a barrier making
 //      them vertex input and vertex shader storage (the next frame's previous vertices);
-//   2. the shadow pass (with a sun that casts shadows and something queued): depth only, casters
+//   2. the shadow pass (with a sun that casts shadows and a caster queued): depth only, casters
 //      alpha-tested unless opaque;
-//   3. the depth prepass: depth, object IDs and motion vectors;
+//   3. the depth prepass: depth, object IDs and motion vectors of every item but Blend materials;
+//      sprites through the biased pipeline;
 //   4. the main pass into the target: opaque and cutout items grouped by pipeline, then Blend items
 //      back to front by the view depth of their sort point, ties in draw order.
 // Timestamps (when the frame has a query pool) bracket the four parts.
 
 #include <vulkan/vulkan.h>
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -38,14 +40,28 @@ struct ShadowMap;
 
 inline constexpr std::uint32_t kTimestampsPerFrame = 8;  // begin and end of skinning, shadow, prepass, main
 
-// The sun's orthographic view-projection fitted around the world box [lo, hi], looking along
-// `direction` (where the light travels).
-Mat4 fit_sun_projection(Vec3 direction, Vec3 lo, Vec3 hi);
+// An axis-aligned world box grown by corners (the shadow fit's casters and receivers).
+struct WorldBox {
+  Vec3 lo, hi;
+  bool empty = true;
+  void grow(const std::array<Vec3, 8>& corners);
+};
 
-// The frame block of a frame: cameras, lights, target size, flags. `sun_view_projection` is used
-// when `shadows` is set.
+// The sun's orthographic view-projection looking along `direction` (where the light travels): across
+// the light, fitted around the casters' box (a large receiver does not spread the map's texels);
+// along it, around the casters and the receivers (`everything`), so every receiver's depth is in the
+// map's range. `depth_bias` is the shader's comparison bias in that range's units: a fixed fraction
+// of the casters' depth extent, whatever the receivers add.
+struct SunFit {
+  Mat4 view_projection;
+  float depth_bias = 0;
+};
+SunFit fit_sun_projection(Vec3 direction, const WorldBox& casters, const WorldBox& everything);
+
+// The frame block of a frame: cameras, lights, target size, flags. `sun` is used when `shadows` is
+// set.
 ForwardFrameBlock make_frame_block(const ForwardFrame& frame, std::span<const PointLight3D> points, const Mat4& view_projection,
-                                   const Mat4& previous_view_projection, const Mat4& sun_view_projection, bool shadows,
+                                   const Mat4& previous_view_projection, const SunFit& sun, bool shadows,
                                    int width, int height, std::uint32_t shadow_map_size);
 
 // The sprites' part of a frame (empty: no sprites).

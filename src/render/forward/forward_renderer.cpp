@@ -103,8 +103,7 @@ struct ForwardRenderer::Impl {
   Mat4 view_projection, previous_view_projection;
   bool has_previous = false;
   detail::Frustum frustum;
-  Vec3 world_lo, world_hi;  // of everything queued (the shadow fit)
-  bool world_empty = true;
+  detail::WorldBox world, casters;  // of everything queued and of the shadow casters (the shadow fit)
   detail::ForwardDraws draws;
   detail::SpriteFrame sprites;
   detail::ForwardRecorder recorder;
@@ -119,16 +118,6 @@ struct ForwardRenderer::Impl {
     std::erase_if(retired, [&](const Retired& r) { return all || frames_begun >= r.frames_begun + kFrameSlots; });
   }
   void collect_timings(int frame_slot);
-  void grow_world(const std::array<Vec3, 8>& corners) {
-    for (const Vec3& c : corners) {
-      if (world_empty) {
-        world_lo = world_hi = c;
-        world_empty = false;
-      }
-      world_lo = {std::min(world_lo.x, c.x), std::min(world_lo.y, c.y), std::min(world_lo.z, c.z)};
-      world_hi = {std::max(world_hi.x, c.x), std::max(world_hi.y, c.y), std::max(world_hi.z, c.z)};
-    }
-  }
   ~Impl();
 };
 
@@ -313,7 +302,8 @@ Status ForwardRenderer::begin_frame(RenderTarget& target, const ForwardFrame& fr
   im.view_projection = frame.camera.view_projection(aspect);
   im.previous_view_projection = im.has_previous ? im.previous_view_projection : im.view_projection;
   im.frustum = detail::Frustum::from(im.view_projection);
-  im.world_empty = true;
+  im.world = {};
+  im.casters = {};
   im.draws.clear();
   im.sprites.begin(s.frame, frame.camera, aspect,
                    {im.vertex_buffers[static_cast<std::size_t>(s.index)].handle(), im.options.max_gpu_vertices, im.options.max_cpu_vertices});
@@ -342,7 +332,8 @@ Status ForwardRenderer::draw_mesh(MeshHandle mesh_handle, MaterialHandle materia
   if (im.draws.records.size() >= im.options.max_draws)
     return fail("draw_mesh: the frame already holds ForwardOptions::max_draws (" + std::to_string(im.options.max_draws) + ") draws");
   ++stats_.meshes_drawn;
-  im.grow_world(corners);
+  im.world.grow(corners);
+  if (mat.params.casts_shadows) im.casters.grow(corners);
 
   detail::DrawRecord record{};
   std::memcpy(record.model, transform.m.data(), sizeof(record.model));
@@ -373,7 +364,8 @@ Status ForwardRenderer::draw_mesh(MeshHandle mesh_handle, MaterialHandle materia
   item.index_count = m.index_count;
   item.sort_point = transform.transform_point((m.lo + m.hi) * 0.5f);
   item.casts_shadow = p.casts_shadows;
-  item.in_depth_passes = true;
+  // Transparent surfaces occlude nothing and are not pickable: no depth, ID or motion of their own.
+  item.in_depth_passes = p.alpha_mode != AlphaMode::Blend;
   im.draws.add_item(item);
   return {};
 }
@@ -393,8 +385,10 @@ Status ForwardRenderer::draw_sprite(InstanceHandle handle, const skel::SkeletonP
   const Bounds bounds = options.cull_bounds ? *options.cull_bounds : skel::pose_bounds(pose);
   if (!bounds.empty()) {
     const float depth = static_cast<float>(pose.data().slots.size()) * options.slot_depth_offset;
-    im.grow_world(detail::box_corners(sprite_model_matrix(options, im.frame.camera), {bounds.min_x, bounds.min_y, std::min(0.0f, depth)},
-                                      {bounds.max_x, bounds.max_y, std::max(0.0f, depth)}));
+    const auto corners = detail::box_corners(sprite_model_matrix(options, im.frame.camera), {bounds.min_x, bounds.min_y, std::min(0.0f, depth)},
+                                             {bounds.max_x, bounds.max_y, std::max(0.0f, depth)});
+    im.world.grow(corners);
+    if (options.casts_shadows) im.casters.grow(corners);
   }
   return {};
 }
@@ -404,10 +398,10 @@ Status ForwardRenderer::end_frame() {
   if (!im.recording) return fail("end_frame: no frame was begun");
   im.recording = false;
   const std::optional<DirectionalLight>& sun = im.frame.lights.sun;
-  const bool shadows = sun && sun->shadows && !im.world_empty;
-  const Mat4 sun_projection = shadows ? detail::fit_sun_projection(sun->direction, im.world_lo, im.world_hi) : Mat4{};
+  const bool shadows = sun && sun->shadows && !im.casters.empty;
+  const detail::SunFit sun_fit = shadows ? detail::fit_sun_projection(sun->direction, im.casters, im.world) : detail::SunFit{};
   const detail::ForwardFrameBlock block =
-      detail::make_frame_block(im.frame, im.frame.lights.points, im.view_projection, im.previous_view_projection, sun_projection, shadows,
+      detail::make_frame_block(im.frame, im.frame.lights.points, im.view_projection, im.previous_view_projection, sun_fit, shadows,
                                im.images->width, im.images->height, im.targets->shadow().size);
   detail::FrameRecording recording;
   recording.slot = im.slot;

@@ -12,7 +12,8 @@ constexpr std::uint32_t kWhite = 0xffffffffu;
 
 // One quad around `centre` with half-edges `right` (+u) and `up` (the image's top; v runs down it,
 // so images show upright), facing `normal` = cross(right, up), counter-clockwise seen from the front.
-// The tangent is +u; the bitangent cross(normal, tangent) then points up the image (−v).
+// The tangent is +u; cross(normal, tangent) points up the image (−v), so the vertices say that +v is
+// cross(tangent, normal).
 void add_quad(MeshData& mesh, Vec3 centre, Vec3 right, Vec3 up, Vec3 normal, float u_max, float v_max) {
   const auto base = static_cast<std::uint32_t>(mesh.vertices.size());
   const std::uint32_t n = encode_octahedral(normal), t = encode_octahedral(right);
@@ -20,7 +21,7 @@ void add_quad(MeshData& mesh, Vec3 centre, Vec3 right, Vec3 up, Vec3 normal, flo
   const Vec3 corners[4] = {centre - right + up, centre + right + up, centre + right - up, centre - right - up};
   const float uv[4][2] = {{0, 0}, {u_max, 0}, {u_max, v_max}, {0, v_max}};
   for (int i = 0; i < 4; ++i)
-    mesh.vertices.push_back({corners[i].x, corners[i].y, corners[i].z, uv[i][0], uv[i][1], n, t, kWhite, 0, 0});
+    mesh.vertices.push_back({corners[i].x, corners[i].y, corners[i].z, uv[i][0], uv[i][1], n, t, kWhite, 0, kBitangentTangentCrossNormal});
   // Counter-clockwise seen from the front: top-left, bottom-left, bottom-right; top-left, bottom-right, top-right.
   for (std::uint32_t i : {0u, 3u, 2u, 0u, 2u, 1u}) mesh.indices.push_back(base + i);
 }

@@ -198,6 +198,7 @@ Status SpriteFrame::queue(SpriteInstance& instance, const skel::SkeletonPose& po
     pending.sort_point = origin;
     pending.casts_shadow = options.casts_shadows;
     pending.in_depth_passes = true;
+    pending.sprite = true;
     has_pending = true;
   }
   if (has_pending) draws.add_item(pending);

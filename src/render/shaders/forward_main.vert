@@ -1,6 +1,6 @@
 #version 450
 // The forward main pass: MeshVertex in; world position, UV, the world normal, tangent and bitangent
-// and the vertex colours out. gl_Position is the prepass's, bit for bit (the same precise formula),
+// (+v: as the vertex's flags say) and the vertex colours out. gl_Position is the prepass's, bit for bit (the same precise formula),
 // so the depth test LESS_OR_EQUAL passes exactly where the prepass wrote.
 #extension GL_GOOGLE_include_directive : require
 #include "forward_common.glsl"
@@ -11,6 +11,7 @@ layout(location = 2) in vec2 normal;   // R16G16_SNORM, octahedral
 layout(location = 3) in vec2 tangent;  // R16G16_SNORM, octahedral
 layout(location = 4) in vec4 light;    // R8G8B8A8_UNORM
 layout(location = 5) in vec4 dark;     // R8G8B8A8_UNORM
+layout(location = 6) in uint flags;    // MeshVertexFlag: bit 0, the bitangent is cross(t, n)
 
 layout(location = 0) out vec3 out_world;
 layout(location = 1) out vec2 out_uv;
@@ -30,7 +31,7 @@ void main() {
   out_uv = uv;
   out_normal = normal_matrix(r) * n;
   out_tangent = model * t;
-  out_bitangent = model * cross(n, t);
+  out_bitangent = model * ((flags & 1u) != 0u ? cross(t, n) : cross(n, t));
   out_light = light;
   out_dark = dark;
 }

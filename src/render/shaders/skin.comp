@@ -77,7 +77,7 @@ void main() {
     outputs.words[o + 6u] = octahedral_xy(t);
     outputs.words[o + 7u] = slot.light;
     outputs.words[o + 8u] = slot.dark;
-    outputs.words[o + 9u] = 0u;
+    outputs.words[o + 9u] = 0u;  // MeshVertex flags: the bitangent is cross(normal, tangent)
     return;
   }
   const uint o = 7u * (job.out_start + local);

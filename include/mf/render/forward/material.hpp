@@ -12,7 +12,8 @@ namespace mf::render {
 
 // Opaque: alpha ignored. Cutout: fragments with alpha below the cutoff are discarded, the rest are
 // opaque (depth passes and shadows test the same cutoff). Blend: drawn after the opaque surfaces,
-// sorted back to front, with the blend mode on premultiplied output.
+// sorted back to front, with the blend mode on premultiplied output; transparent, they stay out of
+// the depth prepass (no depth, object ID or motion vectors: what is behind shows, and pick finds it).
 enum class AlphaMode : std::uint8_t { Opaque, Cutout, Blend };
 
 struct Material {
@@ -20,7 +21,7 @@ struct Material {
   const imaging::Image* albedo = nullptr;     // none: white
   const imaging::Image* normal_map = nullptr; // tangent-space normals (MeshVertex's convention); none: the vertex normal
   AlphaMode alpha_mode = AlphaMode::Opaque;
-  float alpha_cutoff = 0.5f;              // Cutout; Blend materials use it in the depth passes and shadows
+  float alpha_cutoff = 0.5f;              // Cutout; Blend materials' shadows test it
   skel::BlendMode blend = skel::BlendMode::Normal;  // Blend: Normal, Additive, Multiply or Screen (premultiplied)
   bool shaded = true;                     // false: the colour as is, no lights
   bool double_sided = false;              // false: back faces are culled

@@ -10,10 +10,15 @@
 //   12      u, v      2 × float              texture coordinates (sprites: atlas page UV)
 //   20      normal    2 × snorm16, octahedral the unit normal in object space
 //   24      tangent   2 × snorm16, octahedral the unit +u direction in object space; the bitangent
-//                                            (+v on the image) is cross(normal, tangent)
+//                                            (+v on the image) as `flags` says
 //   28      light     RGBA8 UNORM            straight-alpha colour multiplier (meshes: white)
 //   32      dark      RGBA8 UNORM            two-colour tint's dark colour; A = 255 when there is one
-//   36      pad       uint32                 0
+//   36      flags     uint32                 MeshVertexFlag bits, the others 0
+//
+// The bitangent (+v, down the image) is cross(normal, tangent) without kBitangentTangentCrossNormal:
+// the skinning output, whose skeleton space (Y down) is mirrored, writes 0. Meshes that are
+// right-handed with upright images (v running down them, as make_box and make_plane write) set
+// kBitangentTangentCrossNormal: their +v is cross(tangent, normal).
 //
 // Normal maps hold tangent-space normals (x along +u, y along −v, z out of the surface) encoded as
 // n × 0.5 + 0.5, the canvas's convention, so one normal page serves both paths.
@@ -31,9 +36,14 @@ struct MeshVertex {
   std::uint32_t tangent;  // octahedral, two snorm16 (x in the low half)
   std::uint32_t light;    // RGBA8, r in the low byte
   std::uint32_t dark;     // RGBA8, r in the low byte
-  std::uint32_t pad;
+  std::uint32_t flags;    // MeshVertexFlag bits
 };
 static_assert(sizeof(MeshVertex) == 40);
+
+// MeshVertex::flags.
+enum MeshVertexFlag : std::uint32_t {
+  kBitangentTangentCrossNormal = 1u << 0,  // the bitangent (+v) is cross(tangent, normal); clear: cross(normal, tangent)
+};
 
 // A unit vector in the octahedral encoding MeshVertex uses, and back (the shaders decode the same).
 std::uint32_t encode_octahedral(Vec3 unit);
