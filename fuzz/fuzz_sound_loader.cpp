@@ -1,5 +1,5 @@
 // Fuzzes the sound loaders: every input goes to the WAV decoder (SDL_LoadWAV_RW over
-// SDL_RWFromConstMem, then SDL's conversion) and to the Ogg Vorbis decoder (stb_vorbis over memory),
+// SDL_RWFromConstMem, then SDL's conversion) and to the Ogg Vorbis decoder (libvorbisfile over memory through our callbacks),
 // whatever its first bytes. Beyond "no crash": an accepted sound is at the requested rate, whole
 // stereo frames, finite samples (a float WAV's NaN and infinity are zeroed), within the length limit; a refused one has a message naming the file.
 

@@ -4,6 +4,11 @@ libvorbisenc and libogg (Debian: libvorbis0a, libvorbisenc2, libogg0) driven by 
 encoder program or Python package is needed.
 
   scripts/make_test_ogg.py OUT.ogg [--rate 22050] [--channels 1] [--seconds 0.5] [--frequency 440]
+                           [--serial 1234] [--page-per-chunk]
+
+Channel 0 holds the tone, every other channel the tone inverted. Files with different serial numbers
+can be concatenated into a chained stream. --page-per-chunk ends an Ogg page after every 1024 frames
+(many small pages, for tests that remove one).
 """
 import argparse
 import ctypes
@@ -37,10 +42,12 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("out")
     parser.add_argument("--rate", type=int, default=22050)
-    parser.add_argument("--channels", type=int, default=1, choices=(1, 2))
+    parser.add_argument("--channels", type=int, default=1, choices=range(1, 9))
     parser.add_argument("--seconds", type=float, default=0.5)
     parser.add_argument("--frequency", type=float, default=440.0)
     parser.add_argument("--quality", type=float, default=0.4)
+    parser.add_argument("--serial", type=int, default=1234)
+    parser.add_argument("--page-per-chunk", action="store_true")
     args = parser.parse_args()
 
     ogg = load("ogg", "libogg.so.0")
@@ -56,7 +63,7 @@ def main():
     vorbis.vorbis_comment_init(vc)
     vorbis.vorbis_analysis_init(vd, vi)
     vorbis.vorbis_block_init(vd, vb)
-    ogg.ogg_stream_init(os_, 1234)
+    ogg.ogg_stream_init(os_, args.serial)
 
     out = open(args.out, "wb")
     page = OggPage()
@@ -95,6 +102,8 @@ def main():
             while vorbis.vorbis_bitrate_flushpacket(vd, ctypes.byref(packet)) == 1:
                 ogg.ogg_stream_packetin(os_, ctypes.byref(packet))
                 write_pages(flush=False)
+        if args.page_per_chunk:
+            write_pages(flush=True)
         if n <= 0:
             break
     write_pages(flush=True)

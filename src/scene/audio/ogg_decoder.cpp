@@ -1,92 +1,139 @@
-// .ogg through stb_vorbis (Debian's libstb provides the implementation; the header is included as a
-// header only): decoded frame by frame as float, mono copied to both channels, then resampled
-// linearly to the target rate.
+// .ogg through libvorbisfile (Xiph's libvorbis and libogg): opened from memory with our own read
+// callback over the bytes, decoded as float, mono copied to both channels, then resampled linearly
+// to the target rate.
 //
-// Trust: stb_vorbis (Debian's 2022 snapshot) is not hardened against hostile files. fuzz_sound_loader
-// found a setup header whose sizes overflow: with malloc, stb asks for a "negative" size, which
-// fails cleanly (stb reports out of memory); with stb's own arena (stb_vorbis_alloc) the same input
-// writes outside the arena, so the arena is not used. Some failed opens also leak a few KiB inside
-// stb. Load .ogg files that ship with the game, not files from untrusted sources.
+// The stream is opened without seek and tell callbacks, so libvorbisfile reads it once, forwards,
+// link after link. With them, its open bisects the file for the links of a chained stream, and in
+// 1.3.7 that path leaks what it allocated for a link when the link is malformed (found by
+// fuzz_sound_loader: fuzz/regressions/sound_loader/vorbisfile_*.ogg) and, for a good chained file,
+// starts the decode at the last link. A whole-file decode needs no seeking.
+//
+// The decoder used to be Debian's stb_vorbis, which crashed inside its open call on malformed files
+// under fuzzing (fuzz/regressions/sound_loader/stb_vorbis_*.ogg now replay against this one).
+
+#include <vorbis/codec.h>
+
+#define OV_EXCLUDE_STATIC_CALLBACKS  // the stdio callbacks in the header are unused statics
+#include <vorbis/vorbisfile.h>
 
 #include <climits>
+#include <cstring>
 
 #include "mf/scene/audio/resample.hpp"
 #include "mf/scene/audio/sound.hpp"
 #include "sound_limits.hpp"
 
-#define STB_VORBIS_HEADER_ONLY
-#include <stb/stb_vorbis.h>
-
 namespace mf::scene {
 
 namespace {
 
-struct VorbisHandle {
-  stb_vorbis* v = nullptr;
-  ~VorbisHandle() {
-    if (v) stb_vorbis_close(v);
-  }
+// The bytes libvorbisfile reads through the callbacks, and where it is in them.
+struct MemorySource {
+  std::span<const std::uint8_t> bytes;
+  std::size_t at = 0;
 };
 
-std::string vorbis_error_text(int code) {
+std::size_t read_bytes(void* out, std::size_t size, std::size_t count, void* source) {
+  auto& s = *static_cast<MemorySource*>(source);
+  if (size == 0 || count == 0) return 0;
+  const std::size_t left = s.bytes.size() - s.at;
+  const std::size_t items = std::min(count, left / size);
+  std::memcpy(out, s.bytes.data() + s.at, items * size);
+  s.at += items * size;
+  return items;
+}
+
+// Whatever the open or a read reports, in words.
+std::string vorbis_error_text(long code) {
   switch (code) {
-    case VORBIS_outofmem: return "out of memory (or sizes in its setup header that overflow)";
-    case VORBIS_unexpected_eof: return "truncated";
-    case VORBIS_invalid_setup: return "invalid setup header";
-    case VORBIS_invalid_stream: return "invalid stream";
-    case VORBIS_missing_capture_pattern: return "missing Ogg capture pattern";
-    case VORBIS_invalid_stream_structure_version: return "unsupported Ogg stream version";
-    case VORBIS_continued_packet_flag_invalid: return "invalid continued-packet flag";
-    case VORBIS_incorrect_stream_serial_number: return "wrong stream serial number";
-    case VORBIS_invalid_first_page: return "invalid first page";
-    case VORBIS_bad_packet_type: return "bad packet type";
-    case VORBIS_cant_find_last_page: return "cannot find the last page";
-    case VORBIS_seek_failed: return "seek failed";
-    case VORBIS_ogg_skeleton_not_supported: return "Ogg Skeleton streams are not supported";
-    case VORBIS_invalid_api_mixing:
-    case VORBIS_too_many_channels:
-    case VORBIS_feature_not_supported:
-    case VORBIS_file_open_failure:
-    case VORBIS_seek_without_length:
+    case OV_EREAD: return "a read failed";
+    case OV_EFAULT: return "internal decoder error";
+    case OV_EIMPL: return "uses a feature the decoder does not implement";
+    case OV_EINVAL: return "invalid argument";
+    case OV_ENOTVORBIS: return "not Vorbis data";
+    case OV_EBADHEADER: return "invalid Vorbis header";
+    case OV_EVERSION: return "unsupported Vorbis version";
+    case OV_ENOTAUDIO: return "a packet that is not audio";
+    case OV_EBADPACKET: return "invalid packet";
+    case OV_EBADLINK: return "a damaged link of a chained stream";
+    case OV_ENOSEEK: return "the stream is not seekable";
+    case OV_HOLE: return "a gap in the stream (missing or damaged pages)";
     default: return "error " + std::to_string(code);
   }
 }
+
+std::string channels_text(long n) { return std::to_string(n) + (n == 1 ? " channel" : " channels"); }
+
+// Owns an opened OggVorbis_File (ov_open_callbacks clears the struct itself when it fails).
+struct VorbisFile {
+  OggVorbis_File file{};
+  bool open = false;
+  ~VorbisFile() {
+    if (open) ov_clear(&file);
+  }
+};
 
 }  // namespace
 
 Expected<Sound> decode_ogg(std::span<const std::uint8_t> bytes, const std::string& name, int rate) {
   auto fail = [&](std::string message) { return Unexpected{detail::sound_error(name, std::move(message))}; };
   if (bytes.size() > INT_MAX) return fail("is larger than 2 GiB");
-  int error = 0;
-  VorbisHandle handle;
-  handle.v = stb_vorbis_open_memory(bytes.data(), static_cast<int>(bytes.size()), &error, nullptr);
-  if (!handle.v) return fail("not an Ogg Vorbis file stb_vorbis can decode: " + vorbis_error_text(error));
-  const stb_vorbis_info info = stb_vorbis_get_info(handle.v);
-  if (info.channels < 1 || info.channels > 2)
-    return fail("has " + std::to_string(info.channels) + " channels; mono and stereo are supported");
-  const int source_rate = static_cast<int>(info.sample_rate);
-  if (const std::string bad = detail::check_sound_size(0, source_rate); !bad.empty()) return fail(bad);
+  if (bytes.empty()) return fail("is empty");
+  MemorySource source{bytes, 0};
+  const ov_callbacks callbacks{read_bytes, nullptr, nullptr, nullptr};  // forwards only (see the top)
+  VorbisFile vorbis;
+  if (const int opened = ov_open_callbacks(&source, &vorbis.file, nullptr, 0, callbacks); opened != 0)
+    return fail("not an Ogg Vorbis file libvorbisfile can decode: " + vorbis_error_text(opened));
+  vorbis.open = true;
+
+  const vorbis_info* first = ov_info(&vorbis.file, -1);
+  if (!first) return fail("not an Ogg Vorbis file libvorbisfile can decode: no stream information");
+  if (first->channels < 1 || first->channels > 2)
+    return fail("has " + channels_text(first->channels) + "; mono and stereo are supported");
+  if (const std::string bad = detail::check_sample_rate(first->rate); !bad.empty()) return fail(bad);
+  // Kept by value: the next link of a chained stream replaces the decoder's vorbis_info.
+  const int channels = first->channels;
+  const long source_rate_long = first->rate;
+  const int source_rate = static_cast<int>(source_rate_long);
   const auto max_frames = static_cast<std::size_t>(kMaxSoundSeconds) * static_cast<std::size_t>(source_rate);
 
+  // The length comes from decoding, not from the granule positions the file claims.
   std::vector<float> stereo;
+  // Reading forwards, libvorbisfile reports a hole (OV_HOLE) where one link of a chained stream
+  // ends and the next begins, as well as where pages are missing or damaged: a hole is refused
+  // unless the data after it belongs to the next link.
+  int last_link = 0;
+  bool after_hole = false;
   for (;;) {
-    int channels = 0;
-    float** output = nullptr;
-    const int n = stb_vorbis_get_frame_float(handle.v, &channels, &output);
-    if (n <= 0) break;
-    if (channels != info.channels) return fail("changes its channel count mid-stream");
+    float** pcm = nullptr;
+    int link = 0;
+    const long n = ov_read_float(&vorbis.file, &pcm, 4096, &link);
+    if (n == 0) break;  // the end of the stream
+    if (n == OV_HOLE) {
+      after_hole = true;
+      continue;
+    }
+    if (n < 0) return fail("corrupt audio data: " + vorbis_error_text(n));
+    if (after_hole && link == last_link) return fail("corrupt audio data: " + vorbis_error_text(OV_HOLE));
+    after_hole = false;
+    last_link = link;
+    // A chained stream may start a link of another format; a sound keeps one.
+    const vorbis_info* info = ov_info(&vorbis.file, -1);
+    if (!info) return fail("corrupt audio data: a link without stream information");
+    if (info->channels != channels || info->rate != source_rate_long)
+      return fail("a link of the chained stream has " + channels_text(info->channels) + " at " +
+                  std::to_string(info->rate) + " Hz after " + channels_text(channels) + " at " +
+                  std::to_string(source_rate_long) + " Hz; a sound keeps one format");
     if (stereo.size() / 2 + static_cast<std::size_t>(n) > max_frames)
       return fail("lasts more than the " + std::to_string(kMaxSoundSeconds) + " s a sound may");
-    const float* left = output[0];
-    const float* right = output[channels > 1 ? 1 : 0];
-    for (int i = 0; i < n; ++i) {
+    const float* left = pcm[0];
+    const float* right = pcm[channels > 1 ? 1 : 0];
+    for (long i = 0; i < n; ++i) {
       stereo.push_back(left[i]);
       stereo.push_back(right[i]);
     }
   }
-  const int status = stb_vorbis_get_error(handle.v);
-  if (status != VORBIS__no_error && status != VORBIS_unexpected_eof)
-    return fail("corrupt audio data: " + vorbis_error_text(status));
+  if (after_hole) return fail("corrupt audio data: " + vorbis_error_text(OV_HOLE));
   if (stereo.empty()) return fail("holds no audio (truncated or empty stream)");
   auto sound = Sound::from_samples(resample_stereo_linear(stereo, source_rate, rate), rate);
   if (!sound) return fail(sound.error().message);

@@ -1,9 +1,10 @@
-// Sounds: code-made ones, .wav through SDL (files written by the test), .ogg through stb_vorbis
+// Sounds: code-made ones, .wav through SDL (files written by the test), .ogg through libvorbisfile
 // (fixtures made by scripts/make_test_ogg.py), the errors of both, and the linear resampler.
 
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <string>
@@ -18,6 +19,27 @@ namespace mf::scene {
 namespace {
 
 const std::string kAudioDir = std::string(MF_TEST_DATA_DIR) + "/audio/";
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
+std::vector<std::uint8_t> as_bytes(const std::string& s) { return {s.begin(), s.end()}; }
+
+// The pages of an Ogg file, each whole (27-byte header, segment table, body).
+std::vector<std::string> ogg_pages(const std::string& file) {
+  std::vector<std::string> pages;
+  std::size_t at = 0;
+  while (at + 27 <= file.size()) {
+    const std::size_t segments = static_cast<unsigned char>(file[at + 26]);
+    std::size_t length = 27 + segments;
+    for (std::size_t i = 0; i < segments; ++i) length += static_cast<unsigned char>(file[at + 27 + i]);
+    pages.push_back(file.substr(at, length));
+    at += length;
+  }
+  return pages;
+}
 
 float peak(std::span<const float> samples) {
   float p = 0;
@@ -119,6 +141,74 @@ TEST(LoadSound, OggAt44100StereoKeepsItsChannels) {
     left += std::pow(sound->samples()[i], 2);
   }
   EXPECT_LT(sum, left * 0.01);
+}
+
+TEST(LoadSound, OggChainedLinksDecodeInOrder) {
+  // 0.5 s of 440 Hz then 0.25 s of 880 Hz, both mono at 22050 Hz, as two links (serials differ).
+  const std::string chained =
+      read_file(kAudioDir + "tone_440hz_22050_mono.ogg") + read_file(kAudioDir + "tone_880hz_22050_mono_serial2.ogg");
+  auto sound = decode_sound(as_bytes(chained), "chained.ogg", 48000);
+  ASSERT_TRUE(sound) << sound.error().to_string();
+  EXPECT_NEAR(sound->seconds(), 0.75, 2.0 / 22050);
+  const auto samples = sound->samples();
+  // The middle of each link, away from the seam and the edges.
+  EXPECT_NEAR(testing::tone_frequency(samples.subspan(2 * 4800, 2 * 14400), 0, 48000), 440.0, 440.0 * 0.01);
+  EXPECT_NEAR(testing::tone_frequency(samples.subspan(2 * 26400, 2 * 7200), 0, 48000), 880.0, 880.0 * 0.01);
+}
+
+TEST(LoadSound, OggErrorsNameTheFileAndWhatIsWrong) {
+  auto three = load_sound(kAudioDir + "tone_440hz_22050_3ch.ogg");
+  ASSERT_FALSE(three);
+  EXPECT_EQ(three.error().file, kAudioDir + "tone_440hz_22050_3ch.ogg");
+  EXPECT_NE(three.error().message.find("has 3 channels; mono and stereo are supported"), std::string::npos)
+      << three.error().message;
+
+  // A chained file whose second link has another rate.
+  const std::string mixed =
+      read_file(kAudioDir + "tone_440hz_22050_mono.ogg") + read_file(kAudioDir + "tone_1000hz_44100_mono_serial3.ogg");
+  auto rates = decode_sound(as_bytes(mixed), "mixed.ogg");
+  ASSERT_FALSE(rates);
+  EXPECT_EQ(rates.error().file, "mixed.ogg");
+  EXPECT_NE(rates.error().message.find("a link of the chained stream has 1 channel at 44100 Hz after 1 channel at 22050 Hz"),
+            std::string::npos)
+      << rates.error().message;
+
+  // A page missing in the middle of the audio.
+  const auto pages = ogg_pages(read_file(kAudioDir + "tone_440hz_22050_mono_paged.ogg"));
+  ASSERT_GT(pages.size(), 8u);
+  std::string gap;
+  for (std::size_t i = 0; i < pages.size(); ++i)
+    if (i != 5) gap += pages[i];
+  auto holed = decode_sound(as_bytes(gap), "gap.ogg");
+  ASSERT_FALSE(holed);
+  EXPECT_EQ(holed.error().file, "gap.ogg");
+  EXPECT_NE(holed.error().message.find("corrupt audio data: a gap in the stream"), std::string::npos)
+      << holed.error().message;
+  // The same file whole decodes.
+  std::string whole;
+  for (const auto& page : pages) whole += page;
+  EXPECT_TRUE(decode_sound(as_bytes(whole), "whole.ogg"));
+
+  // Only the headers: no audio.
+  auto headers = decode_sound(as_bytes(pages[0] + pages[1]), "headers.ogg");
+  ASSERT_FALSE(headers);
+  EXPECT_NE(headers.error().message.find("holds no audio"), std::string::npos) << headers.error().message;
+}
+
+// Malformed files that crashed the former decoder (Debian's stb_vorbis) inside its open call.
+TEST(LoadSound, OggInputsThatCrashedStbVorbisGiveCleanErrors) {
+  const std::string dir = std::string(MF_TEST_DATA_DIR) + "/../../fuzz/regressions/sound_loader";
+  int count = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+    if (entry.path().filename().string().rfind("stb_vorbis_", 0) != 0) continue;
+    ++count;
+    auto sound = load_sound(entry.path().string());
+    ASSERT_FALSE(sound) << entry.path();
+    EXPECT_EQ(sound.error().file, entry.path().string());
+    EXPECT_NE(sound.error().message.find("not an Ogg Vorbis file libvorbisfile can decode"), std::string::npos)
+        << sound.error().message;
+  }
+  EXPECT_EQ(count, 3);
 }
 
 TEST(LoadSound, ErrorsNameTheFileAndWhatIsWrong) {

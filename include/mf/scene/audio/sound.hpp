@@ -7,8 +7,8 @@
 //   if (!hit) log(hit.error().to_string());             // "sounds/hit.ogg: not a WAV or Ogg Vorbis file"
 //
 // .wav files go through SDL (SDL_LoadWAV: PCM 8/16/32-bit, float, ADPCM; SDL converts the format and
-// the channels), .ogg files through stb_vorbis (mono or stereo). Both are then resampled linearly to
-// the requested rate (resample.hpp).
+// the channels), .ogg files through libvorbisfile (mono or stereo; chained files whose links share
+// one format). Both are then resampled linearly to the requested rate (resample.hpp).
 
 #include <cstddef>
 #include <cstdint>
