@@ -73,9 +73,11 @@ Expected<VoiceId> AudioMixer::play(const Sound& sound, const PlayOptions& option
   const auto free_slot = std::find_if(voices_.begin(), voices_.end(), [](const Voice& v) { return v.sound == nullptr; });
   if (free_slot == voices_.end())
     return fail("cannot play: all " + std::to_string(voices_.size()) + " voices are playing");
-  const float pan = std::clamp(options.pan, -1.0f, 1.0f);
+  // NaN or infinite settings (from damaged data) would poison the whole mix: they mean centre and
+  // silence.
+  const float pan = std::isnan(options.pan) ? 0.0f : std::clamp(options.pan, -1.0f, 1.0f);
   const double theta = (static_cast<double>(pan) + 1.0) * std::numbers::pi / 4.0;
-  const float volume = std::max(options.volume, 0.0f);
+  const float volume = std::isfinite(options.volume) ? std::max(options.volume, 0.0f) : 0.0f;
   Voice& voice = *free_slot;
   voice.sound = &sound;
   voice.generation = next_generation_++;

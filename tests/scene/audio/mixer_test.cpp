@@ -60,6 +60,16 @@ TEST(AudioMixer, PanOutsideTheRangeIsClamped) {
   EXPECT_NEAR(out[1], 0.0f, 1e-6f);
 }
 
+TEST(AudioMixer, NonFiniteVolumeAndPanDoNotPoisonTheMix) {
+  const Sound one = constant(1, 1, 4);
+  AudioMixer mixer;
+  ASSERT_TRUE(mixer.play(one, {.volume = std::nanf(""), .pan = 0}));
+  ASSERT_TRUE(mixer.play(one, {.volume = INFINITY, .pan = 0}));
+  ASSERT_TRUE(mixer.play(one, {.volume = 0.5f, .pan = std::nanf("")}));  // centre
+  const auto out = mix(mixer, 2);
+  for (int i = 0; i < 4; ++i) EXPECT_NEAR(out[static_cast<std::size_t>(i)], 0.5f * kHalfSqrt2, 1e-6f) << i;
+}
+
 TEST(AudioMixer, BusVolumeMuteAndMaster) {
   const Sound one = constant(0.5f, 0.5f, 64);
   AudioMixer mixer;

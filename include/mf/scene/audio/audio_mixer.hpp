@@ -47,8 +47,8 @@ struct VoiceId {
 
 struct PlayOptions {
   std::string_view bus = "Master";
-  float volume = 1.0f;          // linear gain, ≥ 0
-  float pan = 0.0f;             // −1 (left) … +1 (right); clamped
+  float volume = 1.0f;          // linear gain, ≥ 0 (negative, NaN and infinite: 0)
+  float pan = 0.0f;             // −1 (left) … +1 (right); clamped (NaN: 0)
   std::int64_t start_frame = 0; // the mixer frame at which the sound's first frame sounds
 };
 
