@@ -27,6 +27,9 @@ packages=(
   # windows: SDL2 (and Xlib, which the window tests read pixels back through); Xvfb gives those
   # tests a display of their own
   libsdl2-dev libx11-dev xvfb
+  # scene audio: libvorbisfile decodes .ogg sounds (with libvorbis and libogg); SDL2 above plays
+  # them and decodes .wav
+  libvorbis-dev
 )
 
 missing=()
