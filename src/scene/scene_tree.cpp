@@ -103,9 +103,19 @@ void SceneTree::run_tick(Tick tick, float delta) {
       node->on_process(delta);
     }
   }
+  if (tick == Tick::Physics) {
+    // By index: a stepper may remove itself (or another) from inside its step.
+    for (std::size_t i = 0; i < steppers_.size(); ++i) steppers_[i]->step_physics(delta);
+  }
   in_tick_ = false;
   snapshot_.clear();
 }
+
+void SceneTree::add_physics_stepper(PhysicsStepper* stepper) {
+  if (stepper && std::find(steppers_.begin(), steppers_.end(), stepper) == steppers_.end()) steppers_.push_back(stepper);
+}
+
+void SceneTree::remove_physics_stepper(PhysicsStepper* stepper) { std::erase(steppers_, stepper); }
 
 void SceneTree::node_exiting(Node& node) {
   if (in_tick_ && node.tick_index_ < snapshot_.size() && snapshot_[node.tick_index_] == &node)

@@ -10,6 +10,8 @@ SignalQueue::~SignalQueue() {
 }
 
 void SignalQueue::remove_source(DeferredSource* source) {
+  for (DeferredSource*& entry : order_)
+    if (entry == source) entry = nullptr;
   const auto it = std::find(sources_.begin(), sources_.end(), source);
   if (it == sources_.end()) return;
   // During a round the list is being walked by index: leave a hole that the round's end removes.
@@ -22,22 +24,13 @@ void SignalQueue::remove_source(DeferredSource* source) {
 void SignalQueue::deliver() {
   if (sources_.empty() || delivering_) return;
   delivering_ = true;
-  // Emissions numbered from here on were queued by this round's slots: they wait for the next round.
-  const std::uint64_t cutoff = next_sequence_;
-  for (;;) {
-    // The smallest pending sequence number among the sources: a k-way merge, k being the number of
-    // signals with pending emissions (few), so a linear scan is the cheapest.
-    DeferredSource* next = nullptr;
-    std::uint64_t next_sequence = cutoff;
-    for (std::size_t i = 0; i < sources_.size(); ++i) {
-      DeferredSource* s = sources_[i];
-      if (!s) continue;
-      const std::uint64_t q = s->next_pending_sequence();
-      if (q < next_sequence) next = s, next_sequence = q;
-    }
-    if (!next) break;
-    next->deliver_next();
+  // Emissions queued from here on came from this round's slots: they wait for the next round.
+  const std::size_t cutoff = order_.size();
+  for (std::size_t i = 0; i < cutoff; ++i) {
+    // Read again each time: a slot's emission may reallocate the list, a removal null an entry.
+    if (DeferredSource* s = order_[i]) s->deliver_next();
   }
+  order_.erase(order_.begin(), order_.begin() + static_cast<std::ptrdiff_t>(cutoff));
   // Keep the sources that still hold emissions (queued during the round) for the next one.
   std::size_t kept = 0;
   for (std::size_t i = 0; i < sources_.size(); ++i) {

@@ -47,7 +47,7 @@ void AnimatedSkeleton::set_graph(anim::AnimationGraphPlayer* graph) {
   if (graph) combined_.resize(graph->max_samples() + tracks_.max_samples());
 }
 
-void AnimatedSkeleton::update(float delta, FrameContext context) {
+void AnimatedSkeleton::advance(float delta) {
   if (graph_) graph_->update(delta);
   tracks_.update(delta);
   if (graph_) {
@@ -62,10 +62,20 @@ void AnimatedSkeleton::update(float delta, FrameContext context) {
   } else {
     samples_ = tracks_.samples();
   }
+}
+
+void AnimatedSkeleton::update(float delta, FrameContext context) {
+  advance(delta);
   instance_.apply(samples_);
   apply_overrides();
   context.delta = delta;
   instance_.solve(context);
+  events_drained_ = false;
+}
+
+void AnimatedSkeleton::advance_time(float delta) {
+  advance(delta);
+  instance_.fire_events(samples_);
   events_drained_ = false;
 }
 

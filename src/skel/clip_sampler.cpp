@@ -72,6 +72,16 @@ void ClipSampler::apply(SkeletonPose& pose, std::span<const anim::ClipSample> sa
   }
 }
 
+void ClipSampler::fire_events(std::span<const anim::ClipSample> samples, EventBuffer& events) const {
+  for (std::size_t i = 0; i < samples.size(); ++i) {
+    const anim::ClipSample& sample = samples[i];
+    if (sample.clip < 0 || static_cast<std::size_t>(sample.clip) >= data_->clips.size()) continue;
+    const ClipData* clip = data_->clip(sample.clip);
+    if (!clip) continue;
+    if (sample.weight >= sample.event_threshold) fire_events(sample, *clip, static_cast<std::int32_t>(i), events);
+  }
+}
+
 // The accumulators are 0 (and the discrete slots empty) outside a layer: finish_layer resets what the
 // layer touched. Only the draw order is kept apart.
 void ClipSampler::clear_layer() {

@@ -20,6 +20,11 @@ void SkeletonInstance::apply(std::span<const anim::ClipSample> samples) {
   sampler_.apply(pose_, samples, events_);
 }
 
+void SkeletonInstance::fire_events(std::span<const anim::ClipSample> samples) {
+  events_.clear();
+  sampler_.fire_events(samples, events_);
+}
+
 void SkeletonInstance::solve(const FrameContext& context) { update_skeleton(pose_, context); }
 
 const CpuVertices& SkeletonInstance::vertices() {

@@ -320,3 +320,39 @@ TEST(AnimatedSkeleton, WalkToRunCrossfadeKeepsTheExampleLegsSolved) {
 
 }  // namespace
 }  // namespace mf::skel
+
+namespace mf::skel {
+namespace {
+
+// advance_time: the tracks and the events go on exactly as with update(), the pose stays.
+TEST(AnimatedSkeleton, AdvanceTimeFiresTheSameEventsAndLeavesThePose) {
+  const std::string path = MF_EXAMPLES_DIR "/mannequin/mannequin.mskel";
+  if (!std::filesystem::exists(path)) GTEST_SKIP() << "example rig not present: " << path;
+  auto built = offline::build_rig_file(path);
+  ASSERT_TRUE(built) << built.error().to_string();
+  const SkeletonData& d = *built->data;
+  AnimatedSkeleton posed(d), timed(d);
+  posed.tracks().set_clip(0, d.find_clip("walk"), true);
+  timed.tracks().set_clip(0, d.find_clip("walk"), true);
+  timed.update(0.01f);
+  posed.update(0.01f);
+  const std::vector<float> hips_x = timed.pose().world_x;
+  int fired = 0;
+  for (int f = 0; f < 150; ++f) {
+    posed.update(1 / 60.0f);
+    timed.advance_time(1 / 60.0f);
+    ASSERT_EQ(posed.events().size(), timed.events().size()) << "frame " << f;
+    for (std::size_t i = 0; i < posed.events().size(); ++i) {
+      EXPECT_EQ(posed.events()[i].event, timed.events()[i].event);
+      EXPECT_EQ(posed.events()[i].time, timed.events()[i].time);
+      ++fired;
+    }
+    posed.drain([](const FiredEvent&, int) {}, [](const anim::TrackSignal&) {});
+    timed.drain([](const FiredEvent&, int) {}, [](const anim::TrackSignal&) {});
+  }
+  EXPECT_GE(fired, 4);  // two footsteps a second over 2.5 s
+  EXPECT_EQ(timed.pose().world_x, hips_x);
+}
+
+}  // namespace
+}  // namespace mf::skel

@@ -3,8 +3,8 @@
 //
 // advance(delta), one frame:
 //   1. physics: accumulator += delta; while accumulator ≥ step and fewer than max_physics_steps steps
-//      ran in this advance: on_physics_process(step) for every node in tree order, then the deferred
-//      signals queued so far are delivered, accumulator −= step. Whole steps beyond the cap are
+//      ran in this advance: on_physics_process(step) for every node in tree order, then the physics
+//      steppers (worlds), then the deferred signals queued so far are delivered, accumulator −= step. Whole steps beyond the cap are
 //      dropped (stats().dropped_physics_steps); the fraction of a step stays.
 //   2. process: on_process(delta) for every node in tree order, then the deferred signals, then the
 //      nodes queued for free are freed.
@@ -22,6 +22,17 @@
 #include "mf/scene/signal_queue.hpp"
 
 namespace mf::scene {
+
+// A physics simulation the tree steps once every node has had its physics tick (a 2D or 3D world), so
+// bodies moved by nodes in that tick are simulated in the same step; signals it emits deferred are
+// delivered with the step's.
+class PhysicsStepper {
+ public:
+  virtual void step_physics(float step) = 0;
+
+ protected:
+  ~PhysicsStepper() = default;
+};
 
 struct SceneTreeStats {
   std::uint64_t process_ticks = 0;
@@ -67,6 +78,11 @@ class SceneTree {
 
   SignalQueue& signal_queue() { return signals_; }
 
+  // Steppers run after the nodes' on_physics_process in every physics step, in the order added. A
+  // stepper must be removed before it is destroyed (nodes do it when they exit the tree).
+  void add_physics_stepper(PhysicsStepper* stepper);
+  void remove_physics_stepper(PhysicsStepper* stepper);
+
  private:
   friend class Node;
   enum class Tick : std::uint8_t { Physics, Process };
@@ -82,6 +98,7 @@ class SceneTree {
   std::unique_ptr<Node> root_;
   std::vector<Node*> snapshot_;
   std::vector<Node*> free_queue_;
+  std::vector<PhysicsStepper*> steppers_;
   SceneTreeStats stats_;
   double step_ = kDefaultPhysicsStep;
   double accumulator_ = 0;

@@ -157,7 +157,7 @@ class Signal final : public SignalBase, private DeferredSource {
   void emit_deferred(SceneTree& tree, const Args&... args) {
     SignalQueue& queue = tree.signal_queue();
     assert((queue_ == nullptr || queue_ == &queue) && "a signal's deferred emissions go to one tree at a time");
-    pending_.push_back(Pending{queue.take_sequence(), std::tuple<Args...>(args...)});
+    pending_.push_back(Pending{queue.enqueue(this), std::tuple<Args...>(args...)});
     if (!queue_) {
       queue_ = &queue;
       queue.add_source(this);
@@ -176,9 +176,6 @@ class Signal final : public SignalBase, private DeferredSource {
     std::tuple<Args...> args;
   };
 
-  std::uint64_t next_pending_sequence() const override {
-    return delivered_ < pending_.size() ? pending_[delivered_].sequence : kNoPending;
-  }
   void deliver_next() override {
     // Moved out first: a slot may queue more emissions, which can reallocate pending_.
     std::tuple<Args...> args = std::move(pending_[delivered_].args);

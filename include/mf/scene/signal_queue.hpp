@@ -3,9 +3,10 @@
 // were queued.
 //
 // Each signal keeps its own pending arguments (with a sequence number each, from this queue) and
-// registers itself here once per delivery round; deliver() repeatedly takes the pending emission with
-// the smallest sequence number among the registered signals, so emissions reach their slots in global
-// queue order whatever signal they belong to. Emissions queued while a round delivers (a slot that
+// registers itself here once per delivery round; every emission also appends its signal to the
+// queue's order list, so deliver() walks that list once and each entry delivers its signal's oldest
+// pending emission: emissions reach their slots in global queue order whatever signal they belong
+// to, in time linear in the emissions (however many signals hold some). Emissions queued while a round delivers (a slot that
 // emits deferred) get later numbers and wait for the next round. Nothing allocates once the lists have
 // grown to their working size: both keep their capacity.
 
@@ -25,8 +26,6 @@ class DeferredSource {
 
  private:
   friend class SignalQueue;
-  // The sequence number of the next emission to deliver this round, or kNoPending.
-  virtual std::uint64_t next_pending_sequence() const = 0;
   // Delivers that emission to the slots.
   virtual void deliver_next() = 0;
   // Drops what this round delivered; whether emissions remain for a later round.
@@ -42,8 +41,11 @@ class SignalQueue {
   SignalQueue(const SignalQueue&) = delete;
   SignalQueue& operator=(const SignalQueue&) = delete;
 
-  // The next emission's sequence number.
-  std::uint64_t take_sequence() { return next_sequence_++; }
+  // Records an emission of `source` in the delivery order; its sequence number.
+  std::uint64_t enqueue(DeferredSource* source) {
+    order_.push_back(source);
+    return next_sequence_++;
+  }
   // Adds a source with pending emissions; a source registers once until finish_round says it is empty.
   void add_source(DeferredSource* source) { sources_.push_back(source); }
   // Forgets a source (being destroyed) together with its pending emissions.
@@ -56,6 +58,8 @@ class SignalQueue {
 
  private:
   std::vector<DeferredSource*> sources_;  // null where a source left during a round
+  std::vector<DeferredSource*> order_;    // one entry per pending emission, in queue order; null: its
+                                          // source left
   std::uint64_t next_sequence_ = 0;
   bool delivering_ = false;
 };

@@ -73,6 +73,10 @@ class AnimatedSkeleton {
   // Advances the graph and the tracks by `delta` seconds and poses the skeleton (steps 1 to 5 above).
   // context.delta is replaced by `delta` (physics steps with the tracks).
   void update(float delta, FrameContext context = {});
+  // Step 1 and the events of step 6 alone: the graph and the tracks advance and the clip events of
+  // that time fire (drain() delivers them), but the pose keeps the last update's values. For a
+  // skeleton that is not drawn (off screen) whose time and events must go on.
+  void advance_time(float delta);
 
   // Overrides of one bone; a later set replaces the earlier one. Out-of-range bones are ignored.
   void set_bone_override(int bone, const BoneOverride& o);
@@ -103,6 +107,8 @@ class AnimatedSkeleton {
   }
 
  private:
+  // Step 1 and the samples of step 2.
+  void advance(float delta);
   void apply_overrides();
   void apply_local(int bone, const BoneOverride& o);
   void apply_world(int bone, const BoneOverride& o);

@@ -58,6 +58,9 @@ class ClipSampler {
   // Resets `pose` to the setup pose and applies `samples` (grouped by ascending layer; samples whose
   // clip is not loaded are skipped). Fired events are appended to `events` (not cleared here).
   void apply(SkeletonPose& pose, std::span<const anim::ClipSample> samples, EventBuffer& events);
+  // Only the events apply() would fire for `samples` (same windows, thresholds and order), without
+  // touching a pose: for players that advance time while they skip posing (an off-screen skeleton).
+  void fire_events(std::span<const anim::ClipSample> samples, EventBuffer& events) const;
 
  private:
   void apply_layer(SkeletonPose& pose, std::span<const anim::ClipSample> layer, std::int32_t first_index,

@@ -32,6 +32,8 @@ class SkeletonInstance {
   // walks the update order.
   void apply(std::span<const anim::ClipSample> samples);
   void solve(const FrameContext& context = {});
+  // The events of `samples` alone, replacing the frame's events; the pose is left as it is.
+  void fire_events(std::span<const anim::ClipSample> samples);
 
   std::span<const FiredEvent> events() const { return events_.events(); }
 

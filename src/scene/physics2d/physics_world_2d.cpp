@@ -46,6 +46,60 @@ struct BodySlot {
   float target_angle = 0;
 };
 
+// Checks a polygon fixture's points and converts them to metres: 3 to 8 points, finite, none closer
+// than Box2D's weld distance, convex and counter-clockwise (Y up), not too thin. Box2D itself would
+// fall back to a box on some of these; here they are errors.
+struct PolygonCheck {
+  enum Problem : std::uint8_t { kNone, kCount, kNotFinite, kWeld, kNotConvex, kClockwise, kThin };
+  Problem problem = kNone;
+  std::size_t i = 0, j = 0;
+};
+
+// The checks alone, without a message: nothing allocates (shapes that follow a pose use it every step).
+PolygonCheck check_polygon(std::span<const Vec2> points, float pixels_per_metre, b2Vec2 (&m)[b2_maxPolygonVertices]) {
+  const std::size_t n = points.size();
+  if (n < 3 || n > static_cast<std::size_t>(b2_maxPolygonVertices)) return {PolygonCheck::kCount};
+  for (std::size_t i = 0; i < n; ++i) {
+    if (!std::isfinite(points[i].x) || !std::isfinite(points[i].y)) return {PolygonCheck::kNotFinite, i};
+    m[i].Set(points[i].x / pixels_per_metre, points[i].y / pixels_per_metre);
+  }
+  // Box2D welds points closer than half its linear slop and then needs a strictly convex hull; check
+  // here so that a bad polygon is an error, not a silent fallback box.
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t j = i + 1; j < n; ++j)
+      if (b2Distance(m[i], m[j]) < 0.5f * b2_linearSlop) return {PolygonCheck::kWeld, i, j};
+  float area2 = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    const b2Vec2 a = m[i], b = m[(i + 1) % n], c = m[(i + 2) % n];
+    area2 += b2Cross(a, b);
+    const b2Vec2 e1 = b - a, e2 = c - b;
+    if (b2Cross(e1, e2) < -1e-6f * e1.Length() * e2.Length()) return {PolygonCheck::kNotConvex, (i + 1) % n};
+  }
+  if (area2 * 0.5f < b2_linearSlop * b2_linearSlop) return {area2 < 0 ? PolygonCheck::kClockwise : PolygonCheck::kThin};
+  return {};
+}
+
+// check_polygon with a message naming what is wrong.
+Status polygon_in_metres(std::span<const Vec2> points, float pixels_per_metre, b2Vec2 (&m)[b2_maxPolygonVertices]) {
+  const PolygonCheck c = check_polygon(points, pixels_per_metre, m);
+  switch (c.problem) {
+    case PolygonCheck::kNone: return {};
+    case PolygonCheck::kCount:
+      return fail("a polygon fixture has " + std::to_string(points.size()) + " points; Box2D takes 3 to " +
+                  std::to_string(b2_maxPolygonVertices) + " (cut larger polygons with convex_pieces)");
+    case PolygonCheck::kNotFinite: return fail("polygon fixture point " + std::to_string(c.i) + " is not finite");
+    case PolygonCheck::kWeld:
+      return fail("polygon fixture points " + std::to_string(c.i) + " and " + std::to_string(c.j) + " are " +
+                  std::to_string(b2Distance(m[c.i], m[c.j]) * pixels_per_metre) + " px apart, closer than Box2D's weld distance " +
+                  std::to_string(0.5f * b2_linearSlop * pixels_per_metre) + " px");
+    case PolygonCheck::kNotConvex:
+      return fail("polygon fixture is not convex counter-clockwise (Y up) at point " + std::to_string(c.i));
+    case PolygonCheck::kClockwise: return fail("polygon fixture winds clockwise (Y up); Box2D wants counter-clockwise");
+    case PolygonCheck::kThin: return fail("polygon fixture's area is below Box2D's linear slop squared (too thin)");
+  }
+  return {};
+}
+
 }  // namespace
 
 struct PhysicsWorld2D::Impl final : b2ContactListener {
@@ -167,7 +221,10 @@ Status PhysicsWorld2D::step(float dt) {
   for (std::uint32_t index : w.targets) {
     BodySlot& s = w.slots[index];
     if (!s.body || !s.has_target) continue;
-    const b2Vec2 move = s.target - s.body->GetPosition();
+    // Box2D moves a body's centre of mass by its linear velocity and turns it about that centre, so
+    // the velocity is the centre's move: the origin then lands on the target while it turns.
+    const b2Vec2 target_centre = s.target + b2Mul(b2Rot(s.target_angle), s.body->GetLocalCenter());
+    const b2Vec2 move = target_centre - s.body->GetWorldCenter();
     const float turn = s.target_angle - s.body->GetAngle();
     if (move.Length() > 0.99f * b2_maxTranslation || std::abs(turn) > 0.99f * b2_maxRotation) {
       // Box2D clamps a step's motion to these; a longer move would fall short, so it jumps instead.
@@ -247,42 +304,9 @@ bool PhysicsWorld2D::valid(BodyHandle body) const { return impl_->slot(body) != 
 std::size_t PhysicsWorld2D::body_count() const { return impl_->live_bodies; }
 
 Status PhysicsWorld2D::add_polygon(BodyHandle body, std::span<const Vec2> points, const FixtureDesc& fixture) {
-  const std::size_t n = points.size();
-  if (n < 3 || n > static_cast<std::size_t>(kMaxPolygonVertices)) {
-    return fail("a polygon fixture has " + std::to_string(n) + " points; Box2D takes 3 to " +
-                std::to_string(kMaxPolygonVertices) + " (cut larger polygons with convex_pieces)");
-  }
   b2Vec2 m[b2_maxPolygonVertices];
-  for (std::size_t i = 0; i < n; ++i) {
-    if (!std::isfinite(points[i].x) || !std::isfinite(points[i].y)) {
-      return fail("polygon fixture point " + std::to_string(i) + " is not finite");
-    }
-    m[i].Set(to_metres(points[i].x), to_metres(points[i].y));
-  }
-  // Box2D welds points closer than half its linear slop and then needs a strictly convex hull; check
-  // here so that a bad polygon is an error, not a silent fallback box.
-  for (std::size_t i = 0; i < n; ++i) {
-    for (std::size_t j = i + 1; j < n; ++j) {
-      if (b2Distance(m[i], m[j]) < 0.5f * b2_linearSlop) {
-        return fail("polygon fixture points " + std::to_string(i) + " and " + std::to_string(j) + " are " +
-                    std::to_string(to_pixels(b2Distance(m[i], m[j]))) + " px apart, closer than Box2D's weld distance " +
-                    std::to_string(to_pixels(0.5f * b2_linearSlop)) + " px");
-      }
-    }
-  }
-  float area2 = 0;
-  for (std::size_t i = 0; i < n; ++i) {
-    const b2Vec2 a = m[i], b = m[(i + 1) % n], c = m[(i + 2) % n];
-    area2 += b2Cross(a, b);
-    const b2Vec2 e1 = b - a, e2 = c - b;
-    if (b2Cross(e1, e2) < -1e-6f * e1.Length() * e2.Length()) {
-      return fail("polygon fixture is not convex counter-clockwise (Y up) at point " + std::to_string((i + 1) % n));
-    }
-  }
-  if (area2 * 0.5f < b2_linearSlop * b2_linearSlop) {
-    return fail(area2 < 0 ? "polygon fixture winds clockwise (Y up); Box2D wants counter-clockwise"
-                          : "polygon fixture's area is below Box2D's linear slop squared (too thin)");
-  }
+  if (Status st = polygon_in_metres(points, pixels_per_metre_, m); !st) return st;
+  const std::size_t n = points.size();
   b2FixtureDef def;
   auto target = impl_->fixture_target(body, fixture, def);
   if (!target) return Unexpected{target.error()};
@@ -299,6 +323,33 @@ Status PhysicsWorld2D::add_polygons(BodyHandle body, std::span<const std::vector
       return fail("piece " + std::to_string(i) + ": " + st.error().message);
     }
   }
+  return {};
+}
+
+bool PhysicsWorld2D::fits_polygon(std::span<const Vec2> points) const {
+  b2Vec2 m[b2_maxPolygonVertices];
+  return check_polygon(points, pixels_per_metre_, m).problem == PolygonCheck::kNone;
+}
+
+Status PhysicsWorld2D::set_polygon(BodyHandle body, int fixture, std::span<const Vec2> points) {
+  Impl& w = *impl_;
+  BodySlot* s = w.slot(body);
+  if (!s) return fail("cannot reshape a fixture of body " + std::to_string(body.index) + ": the handle is stale or invalid");
+  if (w.stepping) return fail("cannot reshape a fixture while the world steps: do it before or after step()");
+  // Box2D keeps a body's fixtures newest first.
+  int count = 0;
+  for (b2Fixture* f = s->body->GetFixtureList(); f; f = f->GetNext()) ++count;
+  if (fixture < 0 || fixture >= count)
+    return fail("body " + std::to_string(body.index) + " has no fixture " + std::to_string(fixture) + " (it has " + std::to_string(count) + ")");
+  b2Fixture* f = s->body->GetFixtureList();
+  for (int i = count - 1; i > fixture; --i) f = f->GetNext();
+  if (f->GetType() != b2Shape::e_polygon) return fail("fixture " + std::to_string(fixture) + " of body " + std::to_string(body.index) + " is not a polygon");
+  b2Vec2 m[b2_maxPolygonVertices];
+  if (Status st = polygon_in_metres(points, pixels_per_metre_, m); !st) return st;
+  static_cast<b2PolygonShape*>(f->GetShape())->Set(m, static_cast<int32>(points.size()));
+  s->body->ResetMassData();
+  // Moving the body to where it is refreshes the fixtures' broad-phase boxes and finds new contacts.
+  s->body->SetTransform(s->body->GetPosition(), s->body->GetAngle());
   return {};
 }
 
@@ -373,6 +424,20 @@ Status PhysicsWorld2D::set_transform(BodyHandle body, Vec2 position_px, float an
   if (!s->has_target) w.targets.push_back(body.index);
   s->has_target = true;
   return {};
+}
+
+Status PhysicsWorld2D::set_enabled(BodyHandle body, bool enabled) {
+  Impl& w = *impl_;
+  BodySlot* s = w.slot(body);
+  if (!s) return fail("cannot enable or disable body " + std::to_string(body.index) + ": the handle is stale or invalid");
+  if (w.stepping) return fail("cannot enable or disable a body while the world steps: do it before or after step()");
+  s->body->SetEnabled(enabled);
+  return {};
+}
+
+bool PhysicsWorld2D::enabled(BodyHandle body) const {
+  const BodySlot* s = impl_->slot(body);
+  return s && s->body->IsEnabled();
 }
 
 Status PhysicsWorld2D::set_linear_velocity(BodyHandle body, Vec2 velocity_px) {

@@ -34,6 +34,7 @@
 #include "mf/core/expected.hpp"
 #include "mf/core/math/vec2.hpp"
 #include "mf/scene/physics2d/convex_pieces.hpp"
+#include "mf/scene/physics_shared.hpp"
 
 namespace mf::scene {
 
@@ -64,11 +65,9 @@ struct BodyDesc {
   bool bullet = false;           // continuous collision against dynamic bodies too
 };
 
-// Box2D's collision filter: a fixture of category A and one of category B collide when
-// (A.category & B.mask) != 0 and (B.category & A.mask) != 0. Both are 16 bits in Box2D; the API takes
-// std::uint32_t so that a value with higher bits set is an error, not silently cut.
-inline constexpr std::uint32_t kMaxCollisionBits = 0xFFFF;
-
+// Box2D's collision filter: a fixture of category (layer) A and one of category B collide when
+// (A.category & B.mask) != 0 and (B.category & A.mask) != 0. Both are 16 bits in Box2D
+// (kMaxCollisionBits, physics_shared.hpp); a value with higher bits set is an error.
 struct FixtureDesc {
   float density = 1;       // kg/m² (dynamic bodies get their mass from it)
   float friction = 0.2f;
@@ -79,8 +78,6 @@ struct FixtureDesc {
   std::uintptr_t user_data = 0;     // returned in contact events
 };
 
-enum class ContactKind { kBegin, kEnd };
-
 struct ContactEvent {
   ContactKind kind = ContactKind::kBegin;
   BodyHandle body_a, body_b;
@@ -88,13 +85,11 @@ struct ContactEvent {
   bool sensor = false;                          // either fixture is a sensor
 };
 
-// How set_transform moves a body.
-enum class MoveMode {
-  kTeleport,  // placed at once; it sweeps through nothing and wakes up
-  kVelocity,  // kinematic or dynamic: the next step() gives it the velocities that reach the target in
-              // that step (angles are not wrapped: the body turns by target − current), then stops it.
-              // A move longer than Box2D's limit per step (2 m, or a quarter turn) teleports instead.
-};
+// set_transform's MoveMode (physics_shared.hpp) in Box2D:
+//   kTeleport: placed at once; it sweeps through nothing and wakes up.
+//   kVelocity: kinematic or dynamic: the next step() gives it the velocities that reach the target in
+//              that step (angles are not wrapped: the body turns by target − current), then stops it.
+//              A move longer than Box2D's limit per step (2 m, or a quarter turn) teleports instead.
 
 class PhysicsWorld2D {
  public:
@@ -134,11 +129,22 @@ class PhysicsWorld2D {
   // points closer than b2_linearSlop. add_polygons adds each of convex_pieces' output.
   Status add_polygon(BodyHandle body, std::span<const Vec2> points, const FixtureDesc& fixture);
   Status add_polygons(BodyHandle body, std::span<const std::vector<Vec2>> pieces, const FixtureDesc& fixture);
+  // Replaces the points of the body's polygon fixture number `fixture` (in the order fixtures were
+  // added, from 0), with the same checks as add_polygon; the body's mass is recomputed. For shapes that
+  // follow a deforming outline; allocates nothing.
+  Status set_polygon(BodyHandle body, int fixture, std::span<const Vec2> points);
+  // Whether add_polygon and set_polygon would take these points; allocates nothing.
+  bool fits_polygon(std::span<const Vec2> points) const;
   Status add_circle(BodyHandle body, Vec2 centre, float radius, const FixtureDesc& fixture);
   Status add_box(BodyHandle body, Vec2 half_size, const FixtureDesc& fixture, Vec2 centre = {}, float angle = 0);
 
   // Category and mask of every fixture of the body (and of those added later keep their own desc).
   Status set_collision(BodyHandle body, std::uint32_t layer, std::uint32_t mask);
+
+  // A disabled body takes no part in the simulation: no contacts (those it had end at once, their end
+  // events opening the next step's list), no motion. Bodies start enabled.
+  Status set_enabled(BodyHandle body, bool enabled);
+  bool enabled(BodyHandle body) const;
 
   Status set_transform(BodyHandle body, Vec2 position_px, float angle, MoveMode mode = MoveMode::kTeleport);
   Status set_linear_velocity(BodyHandle body, Vec2 velocity_px);
