@@ -35,6 +35,7 @@ Status CanvasDrawer::draw_skeleton(Skeleton2D& skeleton) {
   render::DrawOptions options;
   options.transform = skeleton.skeleton_transform();
   options.cull_bounds = skeleton.cull_bounds();
+  options.tint = skeleton.modulate();
   render::SkeletonRenderer& renderer = instances_->renderer();
   const std::uint32_t culled_before = renderer.stats().skeletons_culled;
   if (Status s = renderer.draw(*instance, *pose, options); !s)

@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <memory>
 #include <string>
 
@@ -116,6 +117,30 @@ TEST_F(CanvasDrawerTest, FreedNodesLoseTheirRendererState) {
   const imaging::Image image = frame();  // freed at the end of this frame's tick
   EXPECT_EQ(drawer->stats().drawn, 1u);
   EXPECT_EQ(opaque_pixels(image, 0, 100), 0);
+}
+
+// Modulate is the draw's tint: a red modulate keeps only the red of the art; the node beside it keeps
+// its colours.
+TEST_F(CanvasDrawerTest, ModulateTintsTheNodesArt) {
+  add("plain", {60, 200});
+  Skeleton2D* red = add("red", {190, 200});
+  red->set_modulate({1, 0, 0, 1});
+  EXPECT_EQ(red->modulate(), (ColorF{1, 0, 0, 1}));
+  const imaging::Image image = frame();
+  auto most = [&image](int x0, int x1, int channel) {
+    int m = 0;
+    for (int y = 0; y < image.height; ++y)
+      for (int x = x0; x < x1; ++x) {
+        const std::uint8_t* p = image.pixel(x, y);
+        if (p[3] > 128) m = std::max(m, int(p[channel]));
+      }
+    return m;
+  };
+  ASSERT_GT(opaque_pixels(image, 130, kSize), 200);
+  EXPECT_GT(most(130, kSize, 0), 100);  // red stays
+  EXPECT_EQ(most(130, kSize, 1), 0);    // green and blue are multiplied by 0
+  EXPECT_EQ(most(130, kSize, 2), 0);
+  EXPECT_GT(most(0, 120, 1), 100);      // the plain node keeps its green
 }
 
 }  // namespace

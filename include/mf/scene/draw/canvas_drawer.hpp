@@ -1,8 +1,8 @@
 #pragma once
 // CanvasDrawer: the drawing step of a 2D scene. Between SkeletonRenderer::begin_frame and end_frame,
 // draw(root) queues every Skeleton2D under `root` in tree order (pre-order: parents behind their
-// children, earlier siblings behind later ones) with its skeleton transform (flips included) and its
-// cull bounds (the playing clips' conservative bounds), and tells each node whether this frame culled
+// children, earlier siblings behind later ones) with its skeleton transform (flips included), its
+// modulate as the tint and its cull bounds (the playing clips' conservative bounds), and tells each node whether this frame culled
 // it (Skeleton2D::set_was_culled), which the node's Offscreen mode reads on its next tick.
 //
 // The drawer keeps the renderer's per-data and per-node state: a data is added the first time a node

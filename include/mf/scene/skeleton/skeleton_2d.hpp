@@ -46,6 +46,7 @@
 #include "mf/anim/animation_graph_player.hpp"
 #include "mf/anim/animation_tracks.hpp"
 #include "mf/core/math/bounds.hpp"
+#include "mf/core/math/color.hpp"
 #include "mf/scene/node_2d.hpp"
 #include "mf/scene/skeleton/skeleton_playback.hpp"
 #include "mf/scene/skeleton/skeleton_signals.hpp"
@@ -103,6 +104,10 @@ class Skeleton2D : public Node2D, public SkeletonSignals<Skeleton2D>, private Sk
   void set_flip_v(bool flip) { set_flip(flip_h_, flip); }
   bool flip_h() const { return flip_h_; }
   bool flip_v() const { return flip_v_; }
+  // Multiplies the colour of every slot when drawn (CanvasDrawer passes it as the draw's tint):
+  // straight alpha, white (the default) leaves the art as it is. A flash, a fade, a team colour.
+  void set_modulate(ColorF modulate) { modulate_ = modulate; }
+  ColorF modulate() const { return modulate_; }
   // The mixer bus event sounds play on (see EventSoundPlayer).
   void set_event_audio_bus(std::string bus) { playback_.event_audio_bus = std::move(bus); }
   const std::string& event_audio_bus() const { return playback_.event_audio_bus; }
@@ -197,6 +202,7 @@ class Skeleton2D : public Node2D, public SkeletonSignals<Skeleton2D>, private Sk
 
   SkeletonPlayback playback_{*this};
   std::vector<BoneAttachment2D*> attachments_;
+  ColorF modulate_{1, 1, 1, 1};
   bool flip_h_ = false, flip_v_ = false;
   std::uint64_t serial_;
 };
