@@ -13,6 +13,8 @@ packages=(
   libtbb-dev
   # 2D physics of the scene host (mf_scene_physics2d: Box2D 2.4)
   libbox2d-dev
+  # 3D physics of the scene host (mf_scene_physics3d: Bullet 3.24, single precision, pkg-config bullet)
+  libbullet-dev
   # tests and benchmarks
   googletest libgtest-dev libgmock-dev libbenchmark-dev
   # instruction counts (scripts/instructions-per-frame.sh: callgrind)
@@ -25,6 +27,9 @@ packages=(
   # windows: SDL2 (and Xlib, which the window tests read pixels back through); Xvfb gives those
   # tests a display of their own
   libsdl2-dev libx11-dev xvfb
+  # scene audio: libvorbisfile decodes .ogg sounds (with libvorbis and libogg); SDL2 above plays
+  # them and decodes .wav
+  libvorbis-dev
 )
 
 missing=()

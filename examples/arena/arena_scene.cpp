@@ -58,9 +58,19 @@ mf::Status ArenaScene::build(std::shared_ptr<const mf::skel::SkeletonData> manne
   mf::scene::PhysicsWorld2DDesc desc;
   desc.gravity = {0, kGravity * unit};
   desc.pixels_per_metre = kPixelsPerMetre * unit;
+  // The audio node above everything: the walkers below it play their footsteps through it.
+  auto audio = tree_.root().make_child<scene::AudioOutput>("audio");
+  if (!audio) return mf::Unexpected{audio.error()};
+  audio_ = *audio;
+  audio_->set_sound_folder(settings_.sound_folder);
+  if (mf::Status s = audio_->preload(*mannequin); !s) return s;
+  if (settings_.sound) {
+    if (mf::Status s = audio_->open_device(); !s) audio_note_ = s.error().to_string();
+  }
+
   auto space = scene::PhysicsSpace2D::create("arena", desc);
   if (!space) return mf::Unexpected{space.error()};
-  auto added_space = tree_.root().add_child(std::move(*space));
+  auto added_space = audio_->add_child(std::move(*space));
   if (!added_space) return mf::Unexpected{added_space.error()};
   scene::PhysicsSpace2D& arena = **added_space;
 

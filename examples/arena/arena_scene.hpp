@@ -27,6 +27,7 @@
 #include "mf/scene/hitboxes/skeleton_hitboxes_2d.hpp"
 #include "mf/scene/scene_tree.hpp"
 #include "mf/scene/skeleton/skeleton_event.hpp"
+#include "mf/scene/audio/audio_output.hpp"
 #include "thrower.hpp"
 #include "walker.hpp"
 
@@ -36,12 +37,16 @@ struct ArenaSettings {
   int width = 960, height = 640;  // the canvas, pixels
   int crowd = 18;                 // walkers
   std::uint64_t seed = 1;
+  std::string sound_folder;       // what the mannequin's event audio paths are relative to
+  bool sound = true;              // open the audio device (when none opens, the arena runs silent)
 };
 
 struct ArenaStats {
   std::uint64_t hits = 0;
   std::uint64_t footsteps = 0;
 };
+
+
 
 class ArenaScene {
  public:
@@ -66,6 +71,10 @@ class ArenaScene {
   mf::render::Color ambient() const { return {0.42f, 0.44f, 0.52f, 1}; }
 
   const ArenaStats& stats() const { return stats_; }
+  // Event sounds started (footsteps through the scene's AudioOutput), and why there is no sound when
+  // the device did not open (empty when it did, or when sound was off).
+  std::uint64_t sounds_played() const { return audio_->sounds_played(); }
+  const std::string& audio_note() const { return audio_note_; }
   std::uint64_t thrown() const { return thrower_->thrown(); }
   int walker_count() const { return static_cast<int>(walkers_.size()); }
   std::uint64_t hits_of(int walker) const { return static_cast<std::uint64_t>(walkers_[static_cast<std::size_t>(walker)]->hits()); }
@@ -74,15 +83,16 @@ class ArenaScene {
   explicit ArenaScene(const ArenaSettings& settings) : settings_(settings) {}
   mf::Status build(std::shared_ptr<const mf::skel::SkeletonData> mannequin, std::shared_ptr<const mf::anim::AnimationGraph> graph);
   void on_hit(Walker& walker, mf::scene::Node* other);
-  // Where a walker's footstep event arrives. This is the hook for event sounds: the audio library's
-  // player would start the event's sound here (event.volume and event.balance, panned by the walker's
-  // place). The arena plays no sound; it counts the footsteps.
+  // Where a walker's footstep event arrives; its sound is played by the AudioOutput above the walkers
+  // (the EventAudioService), this counts them.
   void footstep_hook(Walker& walker, const mf::scene::SkeletonEvent& event);
   void update_outlines();
   void update_lights();
 
   ArenaSettings settings_;
   mf::scene::SceneTree tree_;
+  mf::scene::AudioOutput* audio_ = nullptr;
+  std::string audio_note_;
   std::vector<Walker*> walkers_;
   std::vector<mf::scene::SkeletonHitboxes2D*> hitboxes_;
   Hero* hero_ = nullptr;

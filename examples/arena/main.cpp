@@ -26,6 +26,8 @@ constexpr const char* kFooter = R"(Mouse: the hero aims at it; left click throws
 outlines (hitboxes green, projectiles orange), Space pauses, Escape or Q quits.
 --frames N runs N frames of 1/60 s whatever the real time, with the mouse on a fixed path (the same
 images on every run); --screenshot writes the last frame as PNG. At exit one line sums the run up.
+Footsteps sound through SDL's audio device (SDL_AUDIODRIVER picks the driver); without one the
+arena says so and runs silent.
 Exit codes: 0 ok, 1 the mannequin or its graph cannot be loaded, 2 usage, no display or no device.)";
 
 constexpr float kStep = 1.0f / 60;
@@ -38,6 +40,7 @@ struct Options {
   int crowd = 18;
   std::uint64_t seed = 1;
   std::string mannequin = MF_ARENA_MANNEQUIN_DIR;
+  bool mute = false;
 };
 
 int fail(const std::string& message, int code) {
@@ -73,9 +76,10 @@ int run(const Options& o) {
   auto opened = arena::ArenaWindow::open("arena", width, height);
   if (!opened) return fail("cannot open the window: " + opened.error().to_string(), 2);
   arena::ArenaWindow& window = **opened;
-  auto created = arena::ArenaScene::create({width, height, o.crowd, o.seed}, mannequin, shared_graph);
+  auto created = arena::ArenaScene::create({width, height, o.crowd, o.seed, o.mannequin, !o.mute}, mannequin, shared_graph);
   if (!created) return fail(rig + ": " + created.error().to_string(), 1);
   arena::ArenaScene& scene = **created;
+  if (!scene.audio_note().empty()) std::printf("arena: no sound (%s)\n", scene.audio_note().c_str());
   auto drawer = std::make_unique<mf::scene::CanvasDrawer>(window.renderer());
 
   std::printf("arena: %d walkers on %s; the mouse aims, click throws, D outlines, Space pauses, Esc quits\n", scene.walker_count(),
@@ -161,9 +165,9 @@ int run(const Options& o) {
     if (!image) return fail("cannot read the last frame back: " + image.error().to_string(), 2);
     if (mf::Status s = mf::imaging::write_png(o.screenshot, *image); !s) return fail("cannot write " + o.screenshot + ": " + s.error().to_string(), 2);
   }
-  std::printf("arena: %d frames, %d walkers, %llu hits, %llu projectiles, %llu footsteps\n", frame, scene.walker_count(),
-              static_cast<unsigned long long>(scene.stats().hits), static_cast<unsigned long long>(scene.thrown()),
-              static_cast<unsigned long long>(scene.stats().footsteps));
+  std::printf("arena: %d frames, %d walkers, %llu hits, %llu projectiles, %llu footsteps, %llu sounds\n", frame,
+              scene.walker_count(), static_cast<unsigned long long>(scene.stats().hits), static_cast<unsigned long long>(scene.thrown()),
+              static_cast<unsigned long long>(scene.stats().footsteps), static_cast<unsigned long long>(scene.sounds_played()));
 
   drawer.reset();
   created->reset();
@@ -184,6 +188,7 @@ int main(int argc, char** argv) {
   app.add_option("--crowd", o.crowd, "Number of walkers")->check(CLI::Range(1, 64))->capture_default_str();
   app.add_option("--seed", o.seed, "Seed of the crowd's places, paces and the side throws")->capture_default_str();
   app.add_option("--mannequin", o.mannequin, "Folder with mannequin.mskel and locomotion.mgraph")->capture_default_str();
+  app.add_flag("--mute", o.mute, "Open no audio device (footsteps are still counted)");
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -462,6 +462,17 @@ bool AnimationGraphPlayer::force_state(int layer, int state, float duration) {
   return true;
 }
 
+bool AnimationGraphPlayer::set_normalized_time(int layer, float time) {
+  if (!valid_layer(layer) || !std::isfinite(time) || time < 0) return false;
+  Layer& L = layers_[layer_index(layer)];
+  if (L.chain_count == 0) return false;
+  Leaf& leaf = L.chain[L.chain_count - 1];
+  // The event window and the exit-time test both start at the leaf's times: moving both skips the span.
+  leaf.time = time;
+  leaf.last_time = time;
+  return true;
+}
+
 void AnimationGraphPlayer::reset() {
   for (std::size_t p = 0; p < values_.size(); ++p) values_[p] = graph_->params[p].default_value;
   for (int l = 0; l < layer_count(); ++l) {
@@ -698,7 +709,8 @@ int AnimationGraphPlayer::write_layer(int layer, std::size_t first_sample) {
     for (std::uint32_t m = 1; m < count; ++m)
       if (w[m] > w[loudest]) loudest = m;
 
-    const float last = leaf.sampled ? leaf.last_time : 0.0f;
+    // 0 until the leaf is first sampled, unless set_normalized_time moved it.
+    const float last = leaf.last_time;
     // Normalised time in passes of 1 (loop_time.hpp: exactly a whole pass shows the end).
     const LoopPosition at_now = loop_position(leaf.time, 1.0f), at_last = loop_position(last, 1.0f);
     const double pass_now = at_now.wraps, pass_last = at_last.wraps;

@@ -50,6 +50,16 @@ TrackEntryHandle AnimationTracks::current(int track) const {
   return i == kNone ? TrackEntryHandle{} : handle_of(i);
 }
 
+TrackEntryHandle AnimationTracks::queued_after(TrackEntryHandle handle) const {
+  const TrackEntry* e = entry(handle);
+  return e && e->next_ != kNone ? handle_of(e->next_) : TrackEntryHandle{};
+}
+
+TrackEntryHandle AnimationTracks::mixing_from(TrackEntryHandle handle) const {
+  const TrackEntry* e = entry(handle);
+  return e && e->mixing_from_ != kNone ? handle_of(e->mixing_from_) : TrackEntryHandle{};
+}
+
 std::span<const float> AnimationTracks::rotation_latch(TrackEntryHandle handle) const {
   if (!entry(handle)) return {};
   return {latches_.data() + static_cast<std::size_t>(handle.index) * static_cast<std::size_t>(bone_count_),

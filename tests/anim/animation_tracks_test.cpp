@@ -568,6 +568,49 @@ TEST(TracksHandles, StaleHandlesAreDetected) {
   EXPECT_NE(tracks.entry(reused), nullptr);
 }
 
+TEST(TracksHandles, QueueAndMixChainAreWalkedFromTheCurrentEntry) {
+  AnimationTracks tracks(kLengths, kBones);
+  tracks.set_default_mix(0.5f);
+  const TrackEntryHandle a = tracks.set_clip(0, kA, true);
+  tracks.update(0.1f);
+  sample(tracks);
+  const TrackEntryHandle b = tracks.set_clip(0, kB, true);  // mixes from A
+  const TrackEntryHandle c = tracks.add_clip(0, kC, false, 1.0f);
+  const TrackEntryHandle d = tracks.add_clip(0, kD, true, 0.5f);
+
+  EXPECT_EQ(tracks.current(0), b);
+  EXPECT_EQ(tracks.mixing_from(b), a);
+  EXPECT_TRUE(tracks.mixing_from(a).is_null());
+  EXPECT_EQ(tracks.queued_after(b), c);
+  EXPECT_EQ(tracks.queued_after(c), d);
+  EXPECT_TRUE(tracks.queued_after(d).is_null());
+  EXPECT_TRUE(tracks.mixing_from(c).is_null());  // queued entries mix from nothing yet
+  EXPECT_TRUE(tracks.queued_after(TrackEntryHandle{}).is_null());
+
+  // Stale handles give null handles.
+  tracks.clear_track(0);
+  take_signals(tracks);
+  EXPECT_TRUE(tracks.mixing_from(b).is_null());
+  EXPECT_TRUE(tracks.queued_after(b).is_null());
+}
+
+TEST(TracksMixing, SetMixTimeMovesTheCrossfade) {
+  AnimationTracks tracks(kLengths, kBones);
+  tracks.set_mix(kA, kB, 0.4f);
+  tracks.set_clip(0, kA, true);
+  tracks.update(0.1f);
+  sample(tracks);
+  const TrackEntryHandle b = tracks.set_clip(0, kB, true);
+  tracks.entry(b)->set_mix_time(0.3f);
+  EXPECT_FLOAT_EQ(tracks.entry(b)->mix_time(), 0.3f);
+  EXPECT_NEAR(tracks.entry(b)->mix_fraction(), 0.75f, kEps);
+  tracks.update(0);
+  const Frame f = sample(tracks);
+  ASSERT_EQ(f.samples.size(), 2u);
+  EXPECT_NEAR(f.find(kB)->weight, 0.75f, kEps);
+  EXPECT_NEAR(f.find(kA)->weight, 0.25f, kEps);
+}
+
 TEST(TracksHandles, ThePoolGrowsOnlyWhenMoreAreQueued) {
   AnimationTracks tracks(kLengths, kBones, 2);
   EXPECT_EQ(tracks.pool_capacity(), 2u);

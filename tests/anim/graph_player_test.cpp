@@ -388,6 +388,41 @@ TEST(GraphCrossfade, MixingOutStateFiresEventsBelowHalf) {
   EXPECT_EQ(sample_of(p.samples(), clips.clip("idle"))->event_threshold, std::numeric_limits<float>::infinity());
 }
 
+TEST(GraphSeek, SetNormalizedTimeSkipsEventsAndExitTimes) {
+  // A (idle, 1 s) → B (walk) at exit time 0.5.
+  GraphBuilder gb;
+  const int m = gb.begin_machine("root");
+  const int a = gb.clip_state("A", "idle");
+  const int b = gb.clip_state("B", "walk");
+  gb.entry(a);
+  Transition& t = gb.transition(a, b, -1, 0);
+  t.has_exit_time = true;
+  t.exit_time = 0.5f;
+  gb.layer("base", m);
+  const TestClips clips;
+  const GraphBinding binding = clips.bind(gb.g);
+  AnimationGraphPlayer p(gb.g, binding);
+
+  EXPECT_FALSE(p.set_normalized_time(1, 0.5f));
+  EXPECT_FALSE(p.set_normalized_time(0, -1.0f));
+  EXPECT_FALSE(p.set_normalized_time(0, std::numeric_limits<float>::quiet_NaN()));
+  ASSERT_TRUE(p.set_normalized_time(0, 2.75f));  // third pass, past its exit time
+  EXPECT_NEAR(p.normalized_time(0), 2.75f, kTol);
+  p.update(kDt);
+  // No exit time crossed between 2.75 and 2.875: still A, and the sample starts where the seek put it.
+  EXPECT_EQ(p.current_state(0), a);
+  EXPECT_NEAR(p.normalized_time(0), 2.875f, kTol);
+  const ClipSample* s = sample_of(p.samples(), clips.clip("idle"));
+  ASSERT_NE(s, nullptr);
+  EXPECT_NEAR(s->previous_time, 0.75f, kTol);
+  EXPECT_NEAR(s->time, 0.875f, kTol);
+  EXPECT_EQ(s->loops, 0);
+  EXPECT_TRUE(s->first);
+  // Played on, it crosses 3.5 and fires the transition.
+  for (int u = 0; u < 5; ++u) p.update(kDt);
+  EXPECT_EQ(p.current_state(0), b);
+}
+
 TEST(GraphInterruption, NonInterruptibleTransitionFinishesFirst) {
   ChainGraph cg(false);
   AnimationGraphPlayer p(cg.gb.g, cg.binding);

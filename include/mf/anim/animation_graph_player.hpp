@@ -168,6 +168,10 @@ class AnimationGraphPlayer {
   // when no path exists; true at once when the state is already current. Forcing a state cancels it.
   bool travel(int layer, int state);
   void reset();  // back to every layer's entry state, parameters to their defaults
+  // Seeks the current state of a layer (the newest leaf) to normalised time `time` (≥ 0, finite; the
+  // integer part counts loops): the next update plays on from there, and the span skipped fires no
+  // clip events and reaches no exit time. False (nothing changes) for a bad layer or time.
+  bool set_normalized_time(int layer, float time);
 
   // Signals since the last drain, in the order they happened (valid until the next drain).
   std::span<const GraphSignal> drain_signals();

@@ -80,6 +80,12 @@ class AnimationTracks {
   const TrackEntry* entry(TrackEntryHandle handle) const;
   // The track's current entry (null handle when the track is empty).
   TrackEntryHandle current(int track) const;
+  // The entry queued after `handle` (null handle when none, or when `handle` is stale): from
+  // current(track), the track's queue in order.
+  TrackEntryHandle queued_after(TrackEntryHandle handle) const;
+  // The entry `handle` replaced that is still mixing out under it (null handle when none, or when
+  // `handle` is stale): from current(track), the track's crossfade chain, newest to oldest.
+  TrackEntryHandle mixing_from(TrackEntryHandle handle) const;
   int track_count() const { return static_cast<int>(tracks_.size()); }
 
   float default_mix() const { return default_mix_; }

@@ -46,6 +46,8 @@ class TrackEntry {
   float mix_duration() const { return mix_duration_; }
   void set_mix_duration(float v) { mix_duration_ = v; }
   float mix_time() const { return mix_time_; }
+  // Seconds of the mix done so far; settable to move a crossfade (or restore one, as live reload does).
+  void set_mix_time(float v) { mix_time_ = v; }
   // mix_time / mix_duration clamped to [0, 1]; 1 when the duration is 0.
   float mix_fraction() const;
 

@@ -52,7 +52,12 @@ Vec2 Skeleton2D::physics_position() const {
   return inverse ? inverse->apply(t.origin()) : t.origin();
 }
 
-void Skeleton2D::on_enter_tree() { playback_.forget_position(); }
+void Skeleton2D::on_enter_tree() {
+  playback_.forget_position();
+  playback_.set_audio(EventAudioService::find(*this));
+}
+
+void Skeleton2D::on_exit_tree() { playback_.set_audio(nullptr); }
 
 void Skeleton2D::on_process(float delta) {
   if (playback_.update_mode == SkeletonUpdateMode::Process) playback_.tick(delta);

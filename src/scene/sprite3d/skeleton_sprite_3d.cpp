@@ -76,7 +76,12 @@ Vec2 SkeletonSprite3D::physics_position() const {
   return {p.x, p.y};
 }
 
-void SkeletonSprite3D::on_enter_tree() { playback_.forget_position(); }
+void SkeletonSprite3D::on_enter_tree() {
+  playback_.forget_position();
+  playback_.set_audio(EventAudioService::find(*this));
+}
+
+void SkeletonSprite3D::on_exit_tree() { playback_.set_audio(nullptr); }
 
 void SkeletonSprite3D::on_process(float delta) {
   if (playback_.update_mode == SkeletonUpdateMode::Process) playback_.tick(delta);

@@ -305,5 +305,62 @@ TEST(Skeleton2D, TeleportDistanceResetsPhysicsInsteadOfSwinging) {
   EXPECT_LT(swing_after_jump(100.0f), 1e-4f);
 }
 
+
+// A clip change: the old entry is interrupted, ends when its mix is over, and is disposed; the new
+// one starts. Each signal names the node and the entry's clip.
+TEST(Skeleton2D, TrackSignalsFollowAnEntrysLife) {
+  SceneTree tree;
+  Skeleton2D* s = add_mannequin(tree, "walk");
+  tree.advance(kStep);
+  const int walk = mannequin()->find_clip("walk"), run = mannequin()->find_clip("run");
+  std::vector<std::string> log;
+  const auto record = [&](const char* what) {
+    return [&log, what](Skeleton2D*, const TrackEvent& e) { log.push_back(std::string(what) + " " + std::to_string(e.clip)); };
+  };
+  s->track_started.connect(record("started"));
+  s->track_interrupted.connect(record("interrupted"));
+  s->track_ended.connect(record("ended"));
+  s->track_disposed.connect(record("disposed"));
+  s->tracks()->set_default_mix(0.1f);
+  ASSERT_TRUE(s->set_clip("run"));
+  for (int i = 0; i < 12; ++i) tree.advance(kStep);  // past the 0.1 s mix
+  const std::vector<std::string> expected{"interrupted " + std::to_string(walk), "started " + std::to_string(run),
+                                          "ended " + std::to_string(walk), "disposed " + std::to_string(walk)};
+  EXPECT_EQ(log, expected);
+}
+
+// PhysicsGravity adds to the rig's own: a physics constraint with none of its own sags under it, and
+// a flip turns it round in skeleton space.
+TEST(Skeleton2D, PhysicsGravityPullsAPhysicsConstraint) {
+  auto data = std::make_shared<skel::SkeletonData>();
+  data->name = "rope";
+  skel::test::add_bone(*data, "root", -1);
+  const int rope = skel::test::add_bone(*data, "rope", 0, 0, 0, 0);  // pointing along +X
+  data->bones.length[static_cast<std::size_t>(rope)] = 100;
+  skel::PhysicsData c;
+  c.name = "sway";
+  c.bone = rope;
+  c.rotate = 1;
+  c.damping = 0.9f;
+  data->physics.push_back(c);
+  data->constraint_steps.push_back({skel::UpdateKind::Physics, 0});
+  data->update_order.push_back({skel::UpdateKind::Physics, 0});
+  const auto tip_y = [&](Vec2 gravity, bool flip_v) {
+    SceneTree tree;
+    auto node = std::make_unique<Skeleton2D>("rope");
+    EXPECT_TRUE(node->set_data(data));
+    node->set_physics_gravity(gravity);
+    node->set_flip_v(flip_v);
+    Skeleton2D* s = *tree.root().add_child(std::move(node));
+    for (int i = 0; i < 120; ++i) tree.advance(kStep);
+    const Affine2 t = s->bone_global_transform(rope);
+    return t.apply({100, 0}).y;
+  };
+  EXPECT_NEAR(tip_y({0, 0}, false), 0, 1e-3f);
+  const float sag = tip_y({0, 2000}, false);
+  EXPECT_GT(sag, 1.0f);                                  // down on the canvas (+Y)
+  EXPECT_NEAR(tip_y({0, 2000}, true), sag, 1e-2f);      // still down on the canvas when mirrored
+}
+
 }  // namespace
 }  // namespace mf::scene

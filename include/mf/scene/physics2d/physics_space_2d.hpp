@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "mf/scene/contact_receivers.hpp"
 #include "mf/scene/node.hpp"
 #include "mf/scene/physics2d/physics_world_2d.hpp"
 #include "mf/scene/scene_tree.hpp"
@@ -48,11 +49,11 @@ class PhysicsSpace2D : public Node, private PhysicsStepper {
   static PhysicsSpace2D* find(const Node& node);
 
   // A key for a receiver's fixtures (never 0, never reused).
-  std::uint32_t add_receiver(ContactReceiver2D* receiver);
-  void remove_receiver(std::uint32_t key);
+  std::uint32_t add_receiver(ContactReceiver2D* receiver) { return receivers_.add(receiver); }
+  void remove_receiver(std::uint32_t key) { receivers_.remove(key); }
   // The user data of a fixture of receiver `key`, part `part`.
   static std::uintptr_t contact_user_data(std::uint32_t key, std::uint32_t part) {
-    return (static_cast<std::uintptr_t>(key) << 32) | part;
+    return ContactReceivers<ContactReceiver2D>::user_data(key, part);
   }
 
   std::uint64_t steps() const { return steps_; }
@@ -64,10 +65,9 @@ class PhysicsSpace2D : public Node, private PhysicsStepper {
  private:
   PhysicsSpace2D(std::string name, std::unique_ptr<PhysicsWorld2D> world);
   void step_physics(float step) override;
-  ContactReceiver2D* receiver(std::uintptr_t user_data) const;
 
   std::unique_ptr<PhysicsWorld2D> world_;
-  std::vector<ContactReceiver2D*> receivers_;  // index = key − 1; null once removed
+  ContactReceivers<ContactReceiver2D> receivers_;
   std::uint64_t steps_ = 0;
 };
 

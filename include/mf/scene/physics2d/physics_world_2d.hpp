@@ -34,6 +34,7 @@
 #include "mf/core/expected.hpp"
 #include "mf/core/math/vec2.hpp"
 #include "mf/scene/physics2d/convex_pieces.hpp"
+#include "mf/scene/physics_shared.hpp"
 
 namespace mf::scene {
 
@@ -64,11 +65,9 @@ struct BodyDesc {
   bool bullet = false;           // continuous collision against dynamic bodies too
 };
 
-// Box2D's collision filter: a fixture of category A and one of category B collide when
-// (A.category & B.mask) != 0 and (B.category & A.mask) != 0. Both are 16 bits in Box2D; the API takes
-// std::uint32_t so that a value with higher bits set is an error, not silently cut.
-inline constexpr std::uint32_t kMaxCollisionBits = 0xFFFF;
-
+// Box2D's collision filter: a fixture of category (layer) A and one of category B collide when
+// (A.category & B.mask) != 0 and (B.category & A.mask) != 0. Both are 16 bits in Box2D
+// (kMaxCollisionBits, physics_shared.hpp); a value with higher bits set is an error.
 struct FixtureDesc {
   float density = 1;       // kg/m² (dynamic bodies get their mass from it)
   float friction = 0.2f;
@@ -79,8 +78,6 @@ struct FixtureDesc {
   std::uintptr_t user_data = 0;     // returned in contact events
 };
 
-enum class ContactKind { kBegin, kEnd };
-
 struct ContactEvent {
   ContactKind kind = ContactKind::kBegin;
   BodyHandle body_a, body_b;
@@ -88,13 +85,11 @@ struct ContactEvent {
   bool sensor = false;                          // either fixture is a sensor
 };
 
-// How set_transform moves a body.
-enum class MoveMode {
-  kTeleport,  // placed at once; it sweeps through nothing and wakes up
-  kVelocity,  // kinematic or dynamic: the next step() gives it the velocities that reach the target in
-              // that step (angles are not wrapped: the body turns by target − current), then stops it.
-              // A move longer than Box2D's limit per step (2 m, or a quarter turn) teleports instead.
-};
+// set_transform's MoveMode (physics_shared.hpp) in Box2D:
+//   kTeleport: placed at once; it sweeps through nothing and wakes up.
+//   kVelocity: kinematic or dynamic: the next step() gives it the velocities that reach the target in
+//              that step (angles are not wrapped: the body turns by target − current), then stops it.
+//              A move longer than Box2D's limit per step (2 m, or a quarter turn) teleports instead.
 
 class PhysicsWorld2D {
  public:

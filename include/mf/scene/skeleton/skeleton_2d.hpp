@@ -170,6 +170,7 @@ class Skeleton2D : public Node2D, public SkeletonSignals<Skeleton2D>, private Sk
 
  protected:
   void on_enter_tree() override;
+  void on_exit_tree() override;
   void on_process(float delta) override;
   void on_physics_process(float step) override;
 

@@ -25,6 +25,7 @@
 #include "mf/core/math/affine2.hpp"
 #include "mf/core/math/vec2.hpp"
 #include "mf/core/math/vec3.hpp"
+#include "mf/scene/skeleton/event_audio_service.hpp"
 #include "mf/scene/skeleton/skeleton_event.hpp"
 #include "mf/skel/animated_skeleton.hpp"
 #include "mf/skel/constraints.hpp"
@@ -105,6 +106,9 @@ class SkeletonPlayback {
   Status advance(float delta);
   // Forgets the last position, so the next tick feels no movement (a node entering a tree).
   void forget_position() { last_position_.reset(); }
+  // Where events with audio are played (the nearest EventAudioService above the node, found when it
+  // enters the tree); null: silent.
+  void set_audio(EventAudioService* audio) { audio_ = audio; }
 
   std::uint64_t pose_version() const { return pose_version_; }
   std::uint64_t full_ticks() const { return full_ticks_; }
@@ -120,6 +124,7 @@ class SkeletonPlayback {
   Error error(std::string message) const;
 
   SkeletonTickHooks* hooks_;
+  EventAudioService* audio_ = nullptr;
   std::shared_ptr<const skel::SkeletonData> data_;
   std::shared_ptr<const anim::AnimationGraph> graph_;
   std::unique_ptr<skel::SkinCache> skin_cache_;

@@ -102,6 +102,7 @@ class SkeletonSprite3D : public Node3D, public SkeletonSignals<SkeletonSprite3D>
 
  protected:
   void on_enter_tree() override;
+  void on_exit_tree() override;
   void on_process(float delta) override;
   void on_physics_process(float step) override;
 
