@@ -4,6 +4,7 @@
 #include <cmath>
 #include <utility>
 
+#include "hitbox_shared.hpp"
 #include "mf/scene/physics2d/convex_pieces.hpp"
 #include "mf/scene/skeleton/skeleton_2d.hpp"
 #include "mf/skel/cpu_vertices.hpp"
@@ -13,28 +14,6 @@ namespace {
 
 // A shape whose body-frame points moved less than this (pixels) keeps its fixtures.
 constexpr float kShapeTolerance = 1e-3f;
-
-Status check_bits(const char* what, std::uint32_t value) {
-  if (value <= kMaxCollisionBits) return {};
-  return Unexpected{Error{.message = std::string("collision ") + what + " " + std::to_string(value) +
-                                     " has bits above bit 15 set: Box2D's category and mask bits are 16 bits (0 to 65535)"}};
-}
-
-// The input index of each output point of a convex piece (convex_pieces keeps input points as they
-// are, leaving some out); −1 when none matches.
-int index_of(std::span<const Vec2> polygon, Vec2 p) {
-  int best = -1;
-  float best_d = 1e-4f;
-  for (std::size_t i = 0; i < polygon.size(); ++i) {
-    const float d = std::abs(polygon[i].x - p.x) + std::abs(polygon[i].y - p.y);
-    if (d < best_d || (d == 0 && best < 0)) {
-      best = static_cast<int>(i);
-      best_d = d;
-      if (d == 0) break;
-    }
-  }
-  return best;
-}
 
 // The convex hull of up to 8 points, counter-clockwise with Y up (Andrew's monotone chain); its
 // point count. A piece a deformation made concave is replaced by its hull.
@@ -81,14 +60,14 @@ void SkeletonHitboxes2D::set_mode(HitboxMode mode) {
 }
 
 Status SkeletonHitboxes2D::set_collision_layer(std::uint32_t layer) {
-  if (Status s = check_bits("layer", layer); !s) return s;
+  if (Status s = detail::check_collision_bits("layer", layer); !s) return s;
   layer_ = layer;
   dirty_ = true;
   return {};
 }
 
 Status SkeletonHitboxes2D::set_collision_mask(std::uint32_t mask) {
-  if (Status s = check_bits("mask", mask); !s) return s;
+  if (Status s = detail::check_collision_bits("mask", mask); !s) return s;
   mask_ = mask;
   dirty_ = true;
   return {};
@@ -180,7 +159,7 @@ Status SkeletonHitboxes2D::build_hitbox(Hitbox& h) {
   for (const std::vector<Vec2>& piece : *pieces) {
     std::vector<int> indices;
     for (const Vec2& p : piece) {
-      const int i = index_of(h.local, p);
+      const int i = detail::vertex_index(h.local, p);
       if (i < 0) return Unexpected{Error{.message = "a convex piece has a point that is not one of the box's vertices"}};
       indices.push_back(i);
     }

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <utility>
 
+#include "hitbox_shared.hpp"
 #include "mf/scene/physics2d/convex_pieces.hpp"
 #include "mf/scene/sprite3d/skeleton_sprite_3d.hpp"
 #include "mf/skel/cpu_vertices.hpp"
@@ -13,27 +14,6 @@ namespace {
 
 // Hull points that moved less than this (metres) in the body's frame keep the hull.
 constexpr float kShapeTolerance = 1e-5f;
-
-Status check_bits(const char* what, std::uint32_t value) {
-  if (value <= kMaxCollisionBits) return {};
-  return Unexpected{Error{.message = std::string("collision ") + what + " " + std::to_string(value) +
-                                     " has bits above bit 15 set: layers and masks are 16 bits (0 to 65535)"}};
-}
-
-// The index of `p` among `polygon`'s points (convex_pieces keeps input points as they are).
-int index_of(std::span<const Vec2> polygon, Vec2 p) {
-  int best = -1;
-  float best_d = 1e-4f;
-  for (std::size_t i = 0; i < polygon.size(); ++i) {
-    const float d = std::abs(polygon[i].x - p.x) + std::abs(polygon[i].y - p.y);
-    if (d < best_d || (d == 0 && best < 0)) {
-      best = static_cast<int>(i);
-      best_d = d;
-      if (d == 0) break;
-    }
-  }
-  return best;
-}
 
 }  // namespace
 
@@ -47,14 +27,14 @@ void SkeletonHitboxes3D::set_mode(HitboxMode mode) {
 }
 
 Status SkeletonHitboxes3D::set_collision_layer(std::uint32_t layer) {
-  if (Status s = check_bits("layer", layer); !s) return s;
+  if (Status s = detail::check_collision_bits("layer", layer); !s) return s;
   layer_ = layer;
   dirty_ = true;
   return {};
 }
 
 Status SkeletonHitboxes3D::set_collision_mask(std::uint32_t mask) {
-  if (Status s = check_bits("mask", mask); !s) return s;
+  if (Status s = detail::check_collision_bits("mask", mask); !s) return s;
   mask_ = mask;
   dirty_ = true;
   return {};
@@ -140,7 +120,7 @@ void SkeletonHitboxes3D::build() {
       piece.slot = r.slot;
       piece.attachment = static_cast<int>(a);
       for (const Vec2& p : points) {
-        const int i = index_of(outline, p);
+        const int i = detail::vertex_index(outline, p);
         if (i < 0) return fail("slot \"" + slot_name + "\": a convex piece has a point that is not one of the box's vertices");
         piece.indices.push_back(i);
       }
