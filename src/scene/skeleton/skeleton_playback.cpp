@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "mf/scene/node.hpp"
+#include "mf/scene/scene_tree.hpp"
 #include "mf/skel/bounds.hpp"
 
 namespace mf::scene {
@@ -71,6 +72,52 @@ Status SkeletonPlayback::set_data(std::shared_ptr<const skel::SkeletonData> data
   // The setup pose (with the skins) is visible before the first tick; the tracks are not advanced,
   // so the first tick still fires the clips' events at time 0.
   skeleton_->instance().update({}, frame_context(0));
+  hooks_->data_changed();
+  ++pose_version_;
+  return {};
+}
+
+Status SkeletonPlayback::replace_data(std::shared_ptr<const skel::SkeletonData> data,
+                                      std::shared_ptr<const anim::AnimationGraph> graph, const PlaybackCarry& carry) {
+  if (!data) return Unexpected{error("replace_data: no data given (set_data(nullptr) unbinds)")};
+  if (const SceneTree* tree = hooks_->owner().tree(); tree && tree->in_tick())
+    return Unexpected{error("replace_data: called during a tick; new data is taken between ticks")};
+  if (!skeleton_) {
+    graph_ = std::move(graph);
+    return set_data(std::move(data));
+  }
+  // The new state is built aside; the old objects are released after it is in place (declared in
+  // this order, the players go before the data they read).
+  auto old_data = std::move(data_);
+  auto old_graph = std::move(graph_);
+  auto old_cache = std::move(skin_cache_);
+  auto old_skeleton = std::move(skeleton_);
+  auto old_binding = std::move(binding_);
+  auto old_player = std::move(player_);
+  data_ = std::move(data);
+  graph_ = std::move(graph);
+  skin_cache_ = std::make_unique<skel::SkinCache>(*data_);
+  // The pool as large as the old one grew, so the carried entries fit without growing again.
+  skeleton_ = std::make_unique<skel::AnimatedSkeleton>(*data_, static_cast<int>(old_skeleton->tracks().pool_capacity()));
+  Status s = apply_skins();
+  if (s) s = bind_graph();
+  if (s) {
+    carry(*old_skeleton, *skeleton_, old_player.get(), player_.get());
+    if (!graph_) s = apply_clip();
+  }
+  if (!s) {
+    player_ = std::move(old_player);
+    binding_ = std::move(old_binding);
+    skeleton_ = std::move(old_skeleton);
+    skin_cache_ = std::move(old_cache);
+    graph_ = std::move(old_graph);
+    data_ = std::move(old_data);
+    return s;
+  }
+  // The carried state posed at once; whatever the zero-length update reports was already reported
+  // by the old skeleton.
+  skeleton_->update(0, frame_context(0));
+  skeleton_->drain([](const skel::FiredEvent&, int) {}, [](const anim::TrackSignal&) {});
   hooks_->data_changed();
   ++pose_version_;
   return {};

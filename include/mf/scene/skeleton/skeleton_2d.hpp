@@ -48,6 +48,7 @@
 #include "mf/core/math/bounds.hpp"
 #include "mf/core/math/color.hpp"
 #include "mf/scene/node_2d.hpp"
+#include "mf/scene/skeleton/skeleton_node.hpp"
 #include "mf/scene/skeleton/skeleton_playback.hpp"
 #include "mf/scene/skeleton/skeleton_signals.hpp"
 
@@ -55,7 +56,7 @@ namespace mf::scene {
 
 class BoneAttachment2D;
 
-class Skeleton2D : public Node2D, public SkeletonSignals<Skeleton2D>, private SkeletonTickHooks {
+class Skeleton2D : public Node2D, public SkeletonNode, public SkeletonSignals<Skeleton2D>, private SkeletonTickHooks {
  public:
   explicit Skeleton2D(std::string name);
   ~Skeleton2D() override;
@@ -77,6 +78,14 @@ class Skeleton2D : public Node2D, public SkeletonSignals<Skeleton2D>, private Sk
   // alone. An unknown clip is an error naming it.
   Status set_clip(std::string clip) { return playback_.set_clip(std::move(clip)); }
   const std::string& clip() const { return playback_.clip(); }
+  // A new build of the data (live reload), keeping the playback: see SkeletonPlayback::replace_data.
+  Status replace_data(std::shared_ptr<const skel::SkeletonData> data, std::shared_ptr<const anim::AnimationGraph> graph,
+                      const PlaybackCarry& carry) {
+    return playback_.replace_data(std::move(data), std::move(graph), carry);
+  }
+  // The playback the node shares with SkeletonSprite3D (its properties, binding and tick).
+  SkeletonPlayback& playback() override { return playback_; }
+  const SkeletonPlayback& playback() const override { return playback_; }
 
   // ---- properties ------------------------------------------------------------------------------
   void set_update_mode(SkeletonUpdateMode mode) { playback_.update_mode = mode; }

@@ -12,6 +12,7 @@
 //   changes, hooks.emit_pose_updated.
 
 #include <cstdint>
+#include <functional>
 #include <limits>
 #include <memory>
 #include <optional>
@@ -61,6 +62,12 @@ class SkeletonTickHooks {
   ~SkeletonTickHooks() = default;
 };
 
+// Moves a player's state from the skeleton (and graph player) made from the old data onto the one made
+// from the new data (live_reload::carry_playback and carry_graph do it by name). The players are null
+// without a graph.
+using PlaybackCarry = std::function<void(const skel::AnimatedSkeleton& from, skel::AnimatedSkeleton& to,
+                                         const anim::AnimationGraphPlayer* from_player, anim::AnimationGraphPlayer* to_player)>;
+
 class SkeletonPlayback {
  public:
   explicit SkeletonPlayback(SkeletonTickHooks& hooks) : hooks_(&hooks) {}
@@ -77,6 +84,14 @@ class SkeletonPlayback {
   const std::vector<std::string>& skins() const { return skins_; }
   Status set_clip(std::string clip);
   const std::string& clip() const { return clip_; }
+  // Moves onto a new build of the data (and its graph; null for none) keeping the playback: the new
+  // runtime skeleton and graph player take the old ones' state through `carry`, the skins and the
+  // clip are applied again by name, and the carried pose is computed (no events fire for it; physics
+  // constraints start again from the setup pose). Only between ticks: inside one of the tree's ticks
+  // it is an error, as is a skin, clip or graph the new data lacks; on any error the old data, graph
+  // and playback stay. It allocates: a development tool's step, not the frame loop's.
+  Status replace_data(std::shared_ptr<const skel::SkeletonData> data, std::shared_ptr<const anim::AnimationGraph> graph,
+                      const PlaybackCarry& carry);
 
   SkeletonUpdateMode update_mode = SkeletonUpdateMode::Process;
   OffscreenUpdate offscreen = OffscreenUpdate::TimeOnly;

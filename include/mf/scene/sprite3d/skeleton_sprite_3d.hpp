@@ -20,6 +20,7 @@
 #include "mf/core/math/mat4.hpp"
 #include "mf/render/forward/sprite_draw.hpp"
 #include "mf/scene/node_3d.hpp"
+#include "mf/scene/skeleton/skeleton_node.hpp"
 #include "mf/scene/skeleton/skeleton_playback.hpp"
 #include "mf/scene/skeleton/skeleton_signals.hpp"
 
@@ -27,7 +28,10 @@ namespace mf::scene {
 
 class BoneAttachment3D;
 
-class SkeletonSprite3D : public Node3D, public SkeletonSignals<SkeletonSprite3D>, private SkeletonTickHooks {
+class SkeletonSprite3D : public Node3D,
+                         public SkeletonNode,
+                         public SkeletonSignals<SkeletonSprite3D>,
+                         private SkeletonTickHooks {
  public:
   explicit SkeletonSprite3D(std::string name);
   ~SkeletonSprite3D() override;
@@ -41,8 +45,8 @@ class SkeletonSprite3D : public Node3D, public SkeletonSignals<SkeletonSprite3D>
   const std::string& clip() const { return playback_.clip(); }
   // The playback properties (update and off-screen modes, time scale, physics settings in skeleton
   // pixels/s², teleport distance in metres, event audio bus), shared with Skeleton2D.
-  SkeletonPlayback& playback() { return playback_; }
-  const SkeletonPlayback& playback() const { return playback_; }
+  SkeletonPlayback& playback() override { return playback_; }
+  const SkeletonPlayback& playback() const override { return playback_; }
   anim::AnimationTracks* tracks() { return playback_.skeleton() ? &playback_.skeleton()->tracks() : nullptr; }
   anim::AnimationGraphPlayer* graph_player() { return playback_.graph_player(); }
   const skel::SkeletonPose* pose() const { return playback_.skeleton() ? &playback_.skeleton()->pose() : nullptr; }
