@@ -10,8 +10,9 @@ AudioOutput::AudioOutput(std::string name, const MixerOptions& options) : Node(s
 }
 
 AudioOutput::~AudioOutput() {
-  device_.reset();   // the callback stops reading the mixer first
-  players_.clear();  // then the players stop their voices
+  device_.reset();        // the callback stops reading the mixer first
+  node_players_.clear();  // then the players stop their voices
+  players_.clear();
 }
 
 Status AudioOutput::open_device(const AudioDeviceOptions& options) {
@@ -44,8 +45,23 @@ void AudioOutput::report(std::string message) {
   if (std::find(errors_.begin(), errors_.end(), message) == errors_.end()) errors_.push_back(std::move(message));
 }
 
-void AudioOutput::play_event_sound(const skel::SkeletonData& data, const SkeletonEvent& event, std::string_view bus) {
-  EventSoundPlayer* player = entry(data).player.get();
+EventSoundPlayer* AudioOutput::node_player(const Node& node, const skel::SkeletonData& data) {
+  auto found = node_players_.find(&node);
+  if (found != node_players_.end() && found->second.data == &data) return found->second.player.get();
+  // First event of the node, or the node shows other data now (the old player goes, stopping its sounds).
+  EventSoundPlayer* sounds = entry(data).player.get();
+  if (!sounds) return nullptr;
+  NodePlayer& p = node_players_[&node];
+  p.data = &data;
+  p.player = std::make_unique<EventSoundPlayer>(sounds->share());
+  return p.player.get();
+}
+
+void AudioOutput::node_left(const Node& node) { node_players_.erase(&node); }
+
+void AudioOutput::play_event_sound(const Node& node, const skel::SkeletonData& data, const SkeletonEvent& event,
+                                   std::string_view bus) {
+  EventSoundPlayer* player = node_player(node, data);
   if (!player) return;
   skel::FiredEvent fired{};
   fired.event = event.event;

@@ -12,9 +12,8 @@ Status ensure_event_bus(AudioMixer& mixer, std::string_view bus, float volume) {
 
 Expected<EventSoundPlayer> EventSoundPlayer::load(const skel::SkeletonData& data, const std::string& folder,
                                                   AudioMixer& mixer) {
-  EventSoundPlayer player(mixer);
-  player.event_sound_.assign(data.events.size(), -1);
-  player.started_.assign(static_cast<std::size_t>(mixer.max_voices()), VoiceId{});
+  auto decoded = std::make_shared<Sounds>();
+  decoded->event_sound.assign(data.events.size(), -1);
   std::vector<std::string> paths;  // the audio path of each decoded sound, as the events write it
   for (std::size_t i = 0; i < data.events.size(); ++i) {
     const skel::EventData& event = data.events[i];
@@ -39,17 +38,22 @@ Expected<EventSoundPlayer> EventSoundPlayer::load(const skel::SkeletonData& data
         return Unexpected{std::move(e)};
       }
       paths.push_back(event.audio);
-      player.sounds_.push_back(std::move(*sound));
+      decoded->sounds.push_back(std::move(*sound));
     }
-    player.event_sound_[i] = static_cast<std::int32_t>(index);
+    decoded->event_sound[i] = static_cast<std::int32_t>(index);
   }
-  return player;
+  return EventSoundPlayer(&mixer, std::move(decoded));
 }
+
+EventSoundPlayer::EventSoundPlayer(AudioMixer* mixer, std::shared_ptr<const Sounds> sounds)
+    : mixer_(mixer), sounds_(std::move(sounds)), started_(mixer ? static_cast<std::size_t>(mixer->max_voices()) : 0, VoiceId{}) {}
+
+// A moved-from player has no mixer: its share plays nothing either.
+EventSoundPlayer EventSoundPlayer::share() const { return EventSoundPlayer(mixer_, sounds_); }
 
 EventSoundPlayer::EventSoundPlayer(EventSoundPlayer&& other) noexcept
     : mixer_(std::exchange(other.mixer_, nullptr)),
       sounds_(std::move(other.sounds_)),
-      event_sound_(std::move(other.event_sound_)),
       started_(std::move(other.started_)) {}
 
 EventSoundPlayer& EventSoundPlayer::operator=(EventSoundPlayer&& other) noexcept {
@@ -57,7 +61,6 @@ EventSoundPlayer& EventSoundPlayer::operator=(EventSoundPlayer&& other) noexcept
     stop_all();
     mixer_ = std::exchange(other.mixer_, nullptr);
     sounds_ = std::move(other.sounds_);
-    event_sound_ = std::move(other.event_sound_);
     started_ = std::move(other.started_);
   }
   return *this;
@@ -75,16 +78,16 @@ void EventSoundPlayer::stop_all() {
 }
 
 const Sound* EventSoundPlayer::sound(int event) const {
-  if (event < 0 || static_cast<std::size_t>(event) >= event_sound_.size()) return nullptr;
-  const std::int32_t index = event_sound_[static_cast<std::size_t>(event)];
-  return index < 0 ? nullptr : &sounds_[static_cast<std::size_t>(index)];
+  if (!sounds_ || event < 0 || static_cast<std::size_t>(event) >= sounds_->event_sound.size()) return nullptr;
+  const std::int32_t index = sounds_->event_sound[static_cast<std::size_t>(event)];
+  return index < 0 ? nullptr : &sounds_->sounds[static_cast<std::size_t>(index)];
 }
 
 Expected<VoiceId> EventSoundPlayer::play(const skel::FiredEvent& event, std::string_view bus, std::int64_t start_frame) {
-  if (event.event < 0 || static_cast<std::size_t>(event.event) >= event_sound_.size()) {
+  const std::size_t events = sounds_ ? sounds_->event_sound.size() : 0;
+  if (event.event < 0 || static_cast<std::size_t>(event.event) >= events) {
     Error e;
-    e.message = "cannot play event " + std::to_string(event.event) + ": the skeleton has " +
-                std::to_string(event_sound_.size()) + " events";
+    e.message = "cannot play event " + std::to_string(event.event) + ": the skeleton has " + std::to_string(events) + " events";
     return Unexpected{std::move(e)};
   }
   const Sound* s = sound(event.event);

@@ -296,7 +296,7 @@ void SkeletonPlayback::emit_events() {
         out.time = e.time;
         out.track = track;
         if (audio_ && !data.events[static_cast<std::size_t>(e.event)].audio.empty())
-          audio_->play_event_sound(data, out, event_audio_bus);
+          audio_->play_event_sound(hooks_->owner(), data, out, event_audio_bus);
         hooks_->emit_event(out);
       },
       [&](const anim::TrackSignal& s) { hooks_->emit_track(TrackEvent{s.kind, s.track, s.clip, s.entry}); });

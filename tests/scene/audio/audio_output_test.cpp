@@ -145,5 +145,39 @@ TEST(AudioOutput, AnUnknownBusOrMissingSoundIsKeptOnceAndTheEventIsSilent) {
   EXPECT_GE(audio->sounds_played(), 1u);
 }
 
+TEST(AudioOutput, EachNodeHasItsOwnPlayerAndLeavingTheTreeStopsOnlyItsSounds) {
+  ASSERT_TRUE(mannequin());
+  SceneTree tree;  // no device: the mixer's voices show what plays
+  AudioOutput* audio = *tree.root().make_child<AudioOutput>("audio");
+  audio->set_sound_folder(kRig);
+  Skeleton2D* walkers[2];
+  for (int i = 0; i < 2; ++i) {
+    auto node = std::make_unique<Skeleton2D>("walker" + std::to_string(i));
+    ASSERT_TRUE(node->set_clip("walk"));
+    ASSERT_TRUE(node->set_data(mannequin()));
+    node->set_update_mode(SkeletonUpdateMode::Manual);
+    walkers[i] = *audio->add_child(std::move(node));
+  }
+  EXPECT_EQ(audio->node_players(), 0u);  // made on first use
+  // The walk's first footstep (at 0 s) fires on the first tick of each; the sound is longer than it.
+  ASSERT_TRUE(walkers[0]->advance(0.01f));
+  EXPECT_EQ(audio->node_players(), 1u);
+  ASSERT_TRUE(walkers[1]->advance(0.01f));
+  EXPECT_EQ(audio->node_players(), 2u);
+  EXPECT_EQ(audio->sounds_played(), 2u);
+  EXPECT_EQ(audio->mixer().active_voices(), 2);
+
+  // Leaving the tree stops the node's own sound and drops its player; the other plays on.
+  std::unique_ptr<Node> gone = audio->remove_child(walkers[0]);
+  EXPECT_EQ(audio->mixer().active_voices(), 1);
+  EXPECT_EQ(audio->node_players(), 1u);
+  // Back in the tree, it gets a new player on its next footstep.
+  Skeleton2D* back = *audio->add_child(std::unique_ptr<Skeleton2D>(static_cast<Skeleton2D*>(gone.release())));
+  ASSERT_TRUE(back->advance(0.5f));
+  EXPECT_EQ(audio->node_players(), 2u);
+  EXPECT_EQ(audio->mixer().active_voices(), 2);
+  EXPECT_TRUE(audio->errors().empty());
+}
+
 }  // namespace
 }  // namespace mf::scene

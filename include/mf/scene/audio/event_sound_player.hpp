@@ -19,10 +19,14 @@
 // The mixer has only "Master" at first; the host creates the bus (ensure_event_bus does it when it
 // is missing), or play() is an error naming the bus.
 //
+// Sharing: the decoded sounds are immutable and shared; share() makes another player of the same
+// sounds with voices of its own (one player per node, one decode per rig).
+//
 // Lifetime: the mixer must outlive the player. Destroying the player stops the voices it started
 // (the mixer then no longer reads its sounds), so it may go while the device plays.
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -49,6 +53,10 @@ class EventSoundPlayer {
   // that is absolute, a missing, unreadable or undecodable file (load_sound's message).
   static Expected<EventSoundPlayer> load(const skel::SkeletonData& data, const std::string& folder, AudioMixer& mixer);
 
+  // Another player of the same decoded sounds (nothing is decoded again), on the same mixer, with
+  // voices of its own: stop_all() and its destruction stop only what it started.
+  EventSoundPlayer share() const;
+
   EventSoundPlayer(EventSoundPlayer&& other) noexcept;
   EventSoundPlayer& operator=(EventSoundPlayer&& other) noexcept;
   EventSoundPlayer(const EventSoundPlayer&) = delete;
@@ -66,17 +74,20 @@ class EventSoundPlayer {
   // The decoded sound of event `event` (an index into the data's events); nullptr without audio.
   const Sound* sound(int event) const;
   // Distinct sounds decoded.
-  std::size_t sound_count() const { return sounds_.size(); }
+  std::size_t sound_count() const { return sounds_ ? sounds_->sounds.size() : 0; }
   // Stops every voice this player started that still plays.
   void stop_all();
 
  private:
-  explicit EventSoundPlayer(AudioMixer& mixer) : mixer_(&mixer) {}
+  struct Sounds {
+    std::vector<Sound> sounds;              // one per distinct path
+    std::vector<std::int32_t> event_sound;  // per event: index into sounds, −1 without audio
+  };
+  EventSoundPlayer(AudioMixer* mixer, std::shared_ptr<const Sounds> sounds);
 
-  AudioMixer* mixer_;                      // null once moved from
-  std::vector<Sound> sounds_;              // one per distinct path; never resized after load
-  std::vector<std::int32_t> event_sound_;  // per event: index into sounds_, −1 without audio
-  std::vector<VoiceId> started_;           // per mixer voice slot: the last voice started there
+  AudioMixer* mixer_;                     // null once moved from
+  std::shared_ptr<const Sounds> sounds_;  // shared by the players share() made
+  std::vector<VoiceId> started_;          // per mixer voice slot: the last voice started there
 };
 
 }  // namespace mf::scene

@@ -15,9 +15,13 @@ namespace mf::scene {
 
 class EventAudioService {
  public:
-  // `event` fired on a node showing `data`; its definition has an audio path. Called inside the
+  // `event` fired on `node`, which shows `data`; its definition has an audio path. Called inside the
   // node's tick: it must not allocate once warm, nor fail loudly (errors are the service's to keep).
-  virtual void play_event_sound(const skel::SkeletonData& data, const SkeletonEvent& event, std::string_view bus) = 0;
+  virtual void play_event_sound(const Node& node, const skel::SkeletonData& data, const SkeletonEvent& event,
+                                std::string_view bus) = 0;
+  // `node` leaves the service (it exits the tree or moves under another one): what it still plays
+  // stops, and what the service keeps for it goes.
+  virtual void node_left(const Node& node) = 0;
 
   // The nearest ancestor of `node` that is an EventAudioService, or nullptr.
   static EventAudioService* find(const Node& node) {

@@ -123,7 +123,11 @@ class SkeletonPlayback {
   void forget_position() { last_position_.reset(); }
   // Where events with audio are played (the nearest EventAudioService above the node, found when it
   // enters the tree); null: silent.
-  void set_audio(EventAudioService* audio) { audio_ = audio; }
+  // The node leaves the previous service (its sounds stop).
+  void set_audio(EventAudioService* audio) {
+    if (audio_ && audio_ != audio) audio_->node_left(hooks_->owner());
+    audio_ = audio;
+  }
 
   std::uint64_t pose_version() const { return pose_version_; }
   std::uint64_t full_ticks() const { return full_ticks_; }
