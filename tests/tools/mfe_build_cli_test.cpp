@@ -117,7 +117,12 @@ TEST_F(MfeBuildCli, CookWritesOnlyBuildsThatLoadWithoutSources) {
   std::vector<std::string> files;
   for (const auto& e : fs::directory_iterator(out)) files.push_back(e.path().filename().string());
   std::sort(files.begin(), files.end());
-  EXPECT_EQ(files, (std::vector<std::string>{"locomotion.mgbuild", "mannequin.mbuild", "tiny.mbuild"}));
+  EXPECT_EQ(files, (std::vector<std::string>{"audio", "locomotion.mgbuild", "mannequin.mbuild", "tiny.mbuild"}));
+  // The footstep's sound is copied where the build's folder makes its path point.
+  EXPECT_NE(r.output.find("copied " + dir_->file("mannequin/audio/footstep.wav") + " -> " + out + "/audio/footstep.wav"),
+            std::string::npos)
+      << r.output;
+  EXPECT_EQ(read_file(out + "/audio/footstep.wav").value(), read_file(dir_->file("mannequin/audio/footstep.wav")).value());
 
   fs::remove_all(dir_->path() / "mannequin");
   fs::remove_all(dir_->path() / "rigs");

@@ -1,7 +1,10 @@
 // `mfe skel cook <file>... --out <dir>`: the files a shipped game loads instead of its sources. Each
 // .mskel becomes <dir>/<name>.mbuild (the rig and every clip, built through the bake cache); each
-// .mgraph becomes <dir>/<name>.mgbuild (the compiled graph's binary).
+// .mgraph becomes <dir>/<name>.mgbuild (the compiled graph's binary). The sounds a rig's events name
+// are copied to the same paths under <dir> (they are relative to the rig's folder, and the game plays
+// them relative to the build's folder); two rigs naming one path with different bytes is an error.
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <map>
@@ -29,7 +32,8 @@ struct CookCommandOptions {
 
 struct Cooked {
   std::string bytes;
-  std::string note;  // e.g. "cache hit"
+  std::string note;                 // e.g. "cache hit"
+  std::vector<std::string> sounds;  // event audio paths, relative to the rig's folder, each once
 };
 
 Expected<Cooked> cook_rig(const std::string& mskel) {
@@ -38,7 +42,52 @@ Expected<Cooked> cook_rig(const std::string& mskel) {
   for (const Error& warning : loaded->warnings) std::fprintf(stderr, "warning: %s\n", warning.to_string().c_str());
   Expected<std::string> bytes = encode_build(*loaded->data, mskel);
   if (!bytes) return Unexpected{bytes.error()};
-  return Cooked{std::move(bytes).value(), std::string("cache ") + to_string(loaded->cache)};
+  Cooked cooked{std::move(bytes).value(), std::string("cache ") + to_string(loaded->cache), {}};
+  for (const skel::EventData& event : loaded->data->events) {
+    if (event.audio.empty()) continue;
+    if (std::find(cooked.sounds.begin(), cooked.sounds.end(), event.audio) != cooked.sounds.end()) continue;
+    const fs::path relative = fs::path(event.audio).lexically_normal();
+    if (relative.is_absolute() || relative.empty() || *relative.begin() == "..")
+      return Unexpected{Error{mskel, {}, {}, "event \"" + event.name + "\": the audio path \"" + event.audio +
+                                                 "\" must lie inside the rig's folder to be cooked beside the build"}};
+    cooked.sounds.push_back(event.audio);
+  }
+  return cooked;
+}
+
+// Copies a rig's event sounds under `out`; `copied` (destination → source bytes' origin) catches two
+// rigs that name one path with different files. Returns false after printing the error.
+bool copy_sounds(const std::string& mskel, const std::vector<std::string>& sounds, const std::string& out,
+                 std::map<std::string, std::pair<std::string, std::string>>& copied) {
+  bool ok = true;
+  for (const std::string& sound : sounds) {
+    const std::string from = (fs::path(mskel).parent_path() / sound).lexically_normal().string();
+    const std::string to = (fs::path(out) / sound).lexically_normal().string();
+    Expected<std::string> bytes = read_file(from);
+    if (!bytes) {
+      std::fprintf(stderr, "error: %s: event sound: %s\n", mskel.c_str(), bytes.error().to_string().c_str());
+      ok = false;
+      continue;
+    }
+    if (auto it = copied.find(to); it != copied.end()) {
+      if (it->second.second != *bytes) {
+        std::fprintf(stderr, "error: %s and %s are both cooked to %s but differ; give one of them another path\n",
+                     it->second.first.c_str(), from.c_str(), to.c_str());
+        ok = false;
+      }
+      continue;
+    }
+    std::error_code ec;
+    fs::create_directories(fs::path(to).parent_path(), ec);
+    if (Status written = write_file_atomic(to, *bytes); !written) {
+      std::fprintf(stderr, "error: %s\n", written.error().to_string().c_str());
+      ok = false;
+      continue;
+    }
+    std::printf("copied %s -> %s (%zu bytes)\n", from.c_str(), to.c_str(), bytes->size());
+    copied.emplace(to, std::make_pair(from, std::move(*bytes)));
+  }
+  return ok;
 }
 
 Expected<Cooked> cook_graph(const std::string& mgraph) {
@@ -72,6 +121,7 @@ int run_cook(const CookCommandOptions& options) {
   }
 
   int exit_code = 0;
+  std::map<std::string, std::pair<std::string, std::string>> sounds_copied;
   for (const auto& [out, input] : outputs) {
     Expected<Cooked> cooked = fs::path(input).extension() == ".mskel" ? cook_rig(input) : cook_graph(input);
     if (!cooked) {
@@ -85,6 +135,7 @@ int run_cook(const CookCommandOptions& options) {
       continue;
     }
     std::printf("cooked %s -> %s (%zu bytes, %s)\n", input.c_str(), out.c_str(), cooked->bytes.size(), cooked->note.c_str());
+    if (!copy_sounds(input, cooked->sounds, options.out, sounds_copied)) exit_code = std::max(exit_code, 1);
   }
   return exit_code;
 }
@@ -96,8 +147,9 @@ void add_skel_cook(CLI::App& skel, int& exit_code) {
   CLI::App* cmd = skel.add_subcommand(
       "cook",
       "Write only the files a shipped game loads: <out>/<name>.mbuild for each .mskel (the rig and every clip, "
-      "built through the bake cache) and <out>/<name>.mgbuild for each .mgraph (the compiled graph). Prints one "
-      "\"cooked <input> -> <output>\" line per file. Exit 1 when an input has errors (the others are still "
+      "built through the bake cache) and <out>/<name>.mgbuild for each .mgraph (the compiled graph), and copies "
+      "the sounds the rigs' events name to the same relative paths under <out>. Prints one "
+      "\"cooked <input> -> <output>\" or \"copied <sound> -> <output>\" line per file. Exit 1 when an input has errors (the others are still "
       "cooked), 2 on usage errors (a missing file, another extension, two inputs with one name) or when an "
       "output cannot be written.");
   cmd->add_option("inputs", options->inputs, "The .mskel and .mgraph files")->required()->check(CLI::ExistingFile);
