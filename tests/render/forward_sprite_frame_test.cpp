@@ -113,6 +113,28 @@ TEST(SpriteModelMatrix, FullBillboardFacesTheCamera) {
   }
 }
 
+TEST(SpriteModelMatrix, FlipsMirrorTheSkeletonInItsPlaneAfterEveryBillboard) {
+  for (SkeletonBillboard billboard : {SkeletonBillboard::None, SkeletonBillboard::Y, SkeletonBillboard::Full}) {
+    SpriteDrawOptions options;
+    options.billboard = billboard;
+    options.transform = Mat4::translation({1, 0, -2}) * Mat4::rotation({0, 1, 0}, 0.4f);
+    for (const Camera& camera : cameras()) {
+      const Mat4 plain = sprite_model_matrix(options, camera);
+      SpriteDrawOptions flipped = options;
+      flipped.flip_h = true;
+      const Mat4 h = sprite_model_matrix(flipped, camera);
+      expect_near(h.column3(0), plain.column3(0) * -1.0f, kEps, "FlipH: the skeleton's X reversed");
+      expect_near(h.column3(1), plain.column3(1), kEps, "FlipH: Y kept");
+      expect_near(plane_normal(h), plane_normal(plain), kEps, "FlipH: still facing the same way");
+      flipped.flip_h = false;
+      flipped.flip_v = true;
+      const Mat4 v = sprite_model_matrix(flipped, camera);
+      expect_near(v.column3(0), plain.column3(0), kEps, "FlipV: X kept");
+      expect_near(v.column3(1), plain.column3(1) * -1.0f, kEps, "FlipV: the skeleton's Y reversed");
+    }
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Scenes
 

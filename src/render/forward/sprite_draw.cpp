@@ -48,7 +48,8 @@ Mat4 full_billboard(const Mat4& transform, const Camera& camera) {
 
 Mat4 sprite_model_matrix(const SpriteDrawOptions& options, const Camera& camera) {
   const float s = options.pixel_size;
-  const Mat4 pixels = Mat4::scale({s, -s, s});  // skeleton pixels (Y down) → metres (Y up)
+  // Skeleton pixels (Y down) → metres (Y up), with the flips in the skeleton's plane.
+  const Mat4 pixels = Mat4::scale({options.flip_h ? -s : s, options.flip_v ? s : -s, s});
   switch (options.billboard) {
     case SkeletonBillboard::Y:
       return options.transform * y_billboard(options.transform, camera) * pixels;

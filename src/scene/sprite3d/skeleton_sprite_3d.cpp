@@ -52,8 +52,11 @@ Mat4 SkeletonSprite3D::bone_global_transform(int bone) const { return skeleton_t
 
 render::SpriteDrawOptions SkeletonSprite3D::sprite_options() const {
   render::SpriteDrawOptions o;
-  // The renderer applies the pixel size and the Y mirror itself; the flips are the node's.
-  o.transform = global_transform() * Mat4::scale({flip_h_ ? -1.0f : 1.0f, flip_v_ ? -1.0f : 1.0f, 1});
+  // The renderer applies the pixel size, the Y mirror and the flips itself (the flips after a
+  // billboard turn, so they survive it).
+  o.transform = global_transform();
+  o.flip_h = flip_h_;
+  o.flip_v = flip_v_;
   o.pixel_size = pixel_size_;
   o.billboard = billboard_;
   o.shaded = shaded_;

@@ -105,6 +105,14 @@ TEST(SkeletonSprite3D, SpriteOptionsCarryTheNodesSettings) {
   EXPECT_EQ(o.alpha_cutoff, 0.25f);
   EXPECT_EQ(o.slot_depth_offset, 0.5f);
   EXPECT_EQ(o.object_id, 42u);
+  EXPECT_FALSE(o.flip_h);
+  s->set_flip_h(true);
+  const render::SpriteDrawOptions flipped = s->sprite_options();
+  EXPECT_TRUE(flipped.flip_h);
+  EXPECT_FALSE(flipped.flip_v);
+  EXPECT_TRUE(flipped.double_sided) << "one mirror shows the plane's back";
+  EXPECT_EQ(flipped.transform.column3(0).x, o.transform.column3(0).x) << "the flip is the renderer's, after the billboard";
+  s->set_flip_h(false);
   ASSERT_TRUE(o.cull_bounds);
   const Bounds pose = s->pose_bounds();
   EXPECT_LE(o.cull_bounds->min_x, pose.min_x);

@@ -25,6 +25,9 @@ struct SpriteDrawOptions {
   Mat4 transform;                 // the node's global transform (world)
   float pixel_size = 0.01f;       // metres per skeleton pixel
   SkeletonBillboard billboard = SkeletonBillboard::None;
+  // Mirror the skeleton in its own plane (FlipH: along its X, FlipV: along its Y), after any
+  // billboard turn, so a billboarded sprite can face left or right.
+  bool flip_h = false, flip_v = false;
   bool shaded = true;             // lit by the frame's lights; false: colours as on the canvas
   bool double_sided = true;       // false: not drawn from behind (the plane's back)
   float alpha_cutoff = 0.5f;      // shadows, the depth prepass and picking test the art's alpha against it
