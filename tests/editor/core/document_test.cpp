@@ -52,7 +52,12 @@ TEST(Document, MannequinOpensAndSavesByteIdentical) {
 
 TEST(Document, RichRigOpensAndSavesByteIdentical) {
   mf::testing::TempDir temp("mf_editor_document");
-  expect_round_trip(test::write_rich_rig(temp));
+  const std::string mskel = test::write_rich_rig(temp);
+  expect_round_trip(mskel);
+  Expected<Document> doc = Document::open(mskel);
+  ASSERT_TRUE(doc);
+  ASSERT_EQ(doc->clips().size(), 1u);
+  EXPECT_EQ(doc->clips()[0].name, "rich");
 }
 
 // Every .mskel under tests/data that loads, each with its folder copied (clips and images beside

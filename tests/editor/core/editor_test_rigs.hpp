@@ -41,17 +41,48 @@ inline std::string copy_mannequin(const mf::testing::TempDir& temp) {
   return (to / "mannequin.mskel").string();
 }
 
+// A clip of tests/data/mskel/rich.mskel that names its objects every way a clip can: bone, slot
+// (attachment keys, colours, sequence), ik, transform, path and physics timelines, deform keys in
+// two skins, draw-order keys and event keys.
+inline constexpr const char* kRichClip = R"({
+  "format": 1, "uid": "anm_0123456789ab", "type": "SkeletonClip",
+  "skeleton": { "uid": "skl_0123456789ab", "path": "rich.mskel" },
+  "length": 2, "fps": 24, "loop": "Linear",
+  "bones": {
+    "hip": { "rotate": { "t": [0, 1], "v": [0, 30] }, "inherit": { "t": [0], "v": ["Normal"] } },
+    "tail": { "translate": { "t": [0, 1], "v": [[0, 0], [5, 5]] } },
+    "thigh": { "scale": { "t": [0], "v": [[1, 1.5]] } },
+    "hand": { "shearY": { "t": [0], "v": [4] } }
+  },
+  "slots": {
+    "fx": { "attachment": { "t": [0, 0.5, 1], "v": ["muzzle", null, "hitbox"] }, "alpha": { "t": [0], "v": [0.5] } },
+    "head": { "attachment": { "t": [0], "v": ["hitbox"] }, "rgb": { "t": [0], "v": ["#ff0000"] } },
+    "mesh": { "attachment": { "t": [0, 1], "v": ["plain_mesh", "linked_default"] } },
+    "body": { "sequence": { "t": [0], "v": [{ "mode": "loop" }] } }
+  },
+  "ik": { "leg_ik": { "t": [0, 1], "mix": [1, 0.5] } },
+  "transform": { "tail_follow": { "t": [0], "mixX": [0.5] } },
+  "path": { "tail_path": { "t": [0], "position": [3] } },
+  "physics": { "cape_physics": { "mix": { "t": [0], "v": [0.5] }, "reset": { "t": [1] } } },
+  "deform": {
+    "default": { "mesh": { "skin_mesh": { "t": [0], "offset": [8], "v": [[1, 2]] } }, "clip": { "clip": { "t": [0], "offset": [2], "v": [[3, 4]] } } },
+    "armored": { "path": { "open_path": { "t": [0], "offset": [0], "v": [[1]] } } }
+  },
+  "drawOrder": { "t": [0, 1, 1.5], "v": [[["fx", -5], ["head", 2]], [], [["body", 5]]] },
+  "events": { "t": [0.5, 1], "v": [{ "name": "footstep" }, { "name": "hit", "int": 2 }] }
+})";
+
 // tests/data/mskel/rich.mskel (every attachment type, every constraint kind, inherit modes, skins)
-// with tests/data/manim/rich.manim as its clip "rich" (every timeline kind, draw-order keys, deform,
-// events), the clip's skeleton uid set to the rig's. Returns the .mskel's path.
+// with kRichClip, in canonical form, as its clip "rich" (in its clips folder "anims/"). Returns the
+// .mskel's path.
 inline std::string write_rich_rig(const mf::testing::TempDir& temp) {
-  const std::string data = MF_TEST_DATA_DIR;
   const std::string mskel = temp.file("rich/rich.mskel");
-  write_text(mskel, read_text(data + "/mskel/rich.mskel"));
-  std::string clip = read_text(data + "/manim/rich.manim");
-  const std::string from = "skl_00aa11bb22cc", to = "skl_0123456789ab";
-  clip.replace(clip.find(from), from.size(), to);
-  write_text(temp.file("rich/rich.clips/rich.manim"), clip);
+  write_text(mskel, read_text(std::string(MF_TEST_DATA_DIR) + "/mskel/rich.mskel"));
+  Expected<offline::SkeletonSource> s = offline::read_skeleton_file(mskel);
+  EXPECT_TRUE(s) << s.error().to_string();
+  Expected<offline::ClipSource> clip = offline::read_clip(kRichClip, "rich.manim", &*s);
+  EXPECT_TRUE(clip) << clip.error().to_string();
+  write_text(temp.file("rich/anims/rich.manim"), offline::write_clip(*clip));
   return mskel;
 }
 
