@@ -14,7 +14,7 @@ namespace mf::editor {
 struct RigModel {
   offline::SkeletonSource skeleton;
   // One entry per loaded clip of the document, in the document's clip order. Empty when the edit
-  // was declared not to touch clips (see PatchCommand::Scope).
+  // was declared not to touch clips (PatchCommand's `with_clips`).
   std::vector<offline::ClipSource> clips;
 
   friend bool operator==(const RigModel&, const RigModel&) = default;
