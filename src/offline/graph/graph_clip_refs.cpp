@@ -43,9 +43,9 @@ bool blend_space_valid(const GraphStateSource& s, const std::vector<const GraphB
 }  // namespace
 
 std::string GraphClipRef::describe() const {
-  const std::string where = " (layer " + layer + ")";
-  if (member < 0) return "state '" + state + "'" + where;
-  return "member " + std::to_string(member) + " of " + kind_word(kind) + " state '" + state + "'" + where;
+  const std::string where = " of layer \"" + layer + "\"";
+  if (member < 0) return "state \"" + state + "\"" + where;
+  return "member " + std::to_string(member) + " of " + kind_word(kind) + " state \"" + state + "\"" + where;
 }
 
 std::vector<GraphClipRef> find_clip_refs(const GraphSource& graph, std::string_view clip) {
@@ -87,8 +87,8 @@ Expected<int> remove_clip_members(GraphSource& graph, std::string_view clip) {
     each_state(layer.machine, "", [&](const GraphStateSource& s, const std::string& name) {
       if (!problem.empty()) return;
       if (s.kind == GraphStateKind::Clip && s.clip == clip) {
-        problem = "state '" + name + "' (layer " + layer.name + ") plays clip '" + std::string(clip) +
-                  "' and would be left without a clip";
+        problem = "state \"" + name + "\" of layer \"" + layer.name + "\" plays clip \"" + std::string(clip) +
+                  "\" and would be left without a clip";
         where = s.source;
         return;
       }
@@ -97,9 +97,9 @@ Expected<int> remove_clip_members(GraphSource& graph, std::string_view clip) {
       for (const GraphBlendMember& m : s.members)
         if (m.clip != clip) left.push_back(&m);
       if (left.size() == s.members.size() || blend_space_valid(s, left)) return;
-      problem = std::string(kind_word(s.kind)) + " state '" + name + "' (layer " + layer.name + ") would keep " +
-                std::to_string(left.size()) + " member" + (left.size() == 1 ? "" : "s") + " without clip '" +
-                std::string(clip) + "'" +
+      problem = std::string(kind_word(s.kind)) + " state \"" + name + "\" of layer \"" + layer.name +
+                "\" would keep " + std::to_string(left.size()) + " member" + (left.size() == 1 ? "" : "s") +
+                " without clip \"" + std::string(clip) + "\"" +
                 (s.kind == GraphStateKind::Blend1D ? " (it needs at least one)"
                                                    : " (it needs 3 members not all on one line)");
       where = s.source;

@@ -19,7 +19,7 @@ struct GraphClipRef {
   int member = -1;          // blend spaces: the member's index; -1 for a clip state
   SourceLocation source;    // the state or member (empty for a graph built in code)
 
-  // "state 'Walk' (layer base)" or "member 1 of blend1d state 'locomotion' (layer base)".
+  // `state "jump" of layer "base"` or `member 1 of blend1d state "locomotion" of layer "base"`.
   std::string describe() const;
 };
 
