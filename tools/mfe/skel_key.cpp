@@ -274,9 +274,10 @@ int run_key(const KeyOptions& o) {
   if (!clip) return fail(clip.error().to_string(), kInvalid);
 
   std::vector<std::string> lines;
-  for (std::size_t i = 0; i < edits.size(); ++i) {
+  const std::vector<KeyEditResult> results = apply_key_edits(*clip, edits, skeleton, c.mskel.value_or(""));
+  for (std::size_t i = 0; i < results.size(); ++i) {
     const KeyEdit& e = edits[i];
-    const KeyEditResult result = apply_key_edit(*clip, e, skeleton, c.mskel.value_or(""));
+    const KeyEditResult& result = results[i];
     if (result.failure) {
       const KeyField field = result.failure->field;
       if (from_options) {

@@ -198,6 +198,24 @@ bool set_curve_key(ClipSource& clip, CurveKind kind, std::string_view target, st
   return true;
 }
 
+bool set_key_curve(ClipSource& clip, CurveKind kind, std::string_view target, std::uint32_t components, float t,
+                   std::span<const Curve> curves, KeySegment which) {
+  CurveTimeline* tl = find_timeline(clip, kind, target);
+  if (!tl || tl->times.size() < 2) return false;
+  const std::size_t n = tl->times.size();
+  const auto at = std::find_if(tl->times.begin(), tl->times.end(), [&](float k) { return std::fabs(k - t) <= kKeyTimeEpsilon; });
+  if (at == tl->times.end()) return false;
+  const std::size_t i = static_cast<std::size_t>(at - tl->times.begin());
+  const bool last = i + 1 == n;
+  if (last != (which == KeySegment::BeforeLast)) return false;
+  const std::size_t segment = last ? i - 1 : i;
+  const std::size_t curved = static_cast<std::size_t>(layout(kind).curved);
+  if (layout(kind).channel_names.empty()) components = ~0u;
+  for (std::size_t c = 0; c < curved; ++c)
+    if (masked(components, c)) tl->curves[segment * curved + c] = curves[c];
+  return true;
+}
+
 std::optional<std::size_t> remove_curve_key(ClipSource& clip, CurveKind kind, std::string_view target, float t) {
   CurveTimeline* tl = find_timeline(clip, kind, target);
   if (!tl) return std::nullopt;

@@ -512,4 +512,27 @@ KeyEditResult apply_key_edit(ClipSource& clip, const KeyEdit& edit, const Skelet
   return fail(KeyField::Timeline, "unknown timeline");
 }
 
+std::vector<KeyEditResult> apply_key_edits(ClipSource& clip, std::span<const KeyEdit> edits,
+                                           const SkeletonSource* skeleton, std::string_view rig) {
+  std::vector<KeyEditResult> out;
+  for (const KeyEdit& e : edits) {
+    out.push_back(apply_key_edit(clip, e, skeleton, rig));
+    if (out.back().failure) return out;
+  }
+  // Every key is in place: set the curves again. A last key's curve goes first, so that the curve of
+  // the key before it, which names the same segment, wins; then every other key's, in order.
+  for (const KeySegment which : {KeySegment::BeforeLast, KeySegment::After}) {
+    for (const KeyEdit& e : edits) {
+      const KeyTimeline& k = e.timeline;
+      if (e.remove || e.curve.empty() || (k.kind != KeyKind::Curve && k.kind != KeyKind::Channel)) continue;
+      const std::size_t curved = static_cast<std::size_t>(layout(k.curve).curved);
+      std::vector<Curve> curves(curved, e.curve[0]);
+      if (e.curve.size() == curved) curves = e.curve;
+      const std::uint32_t mask = k.kind == KeyKind::Channel ? 1u << k.channel : ~0u;
+      set_key_curve(clip, k.curve, e.name, mask, e.t, curves, which);
+    }
+  }
+  return out;
+}
+
 }  // namespace mf::offline

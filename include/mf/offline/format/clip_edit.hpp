@@ -60,6 +60,18 @@ Status set_bone_key(ClipSource& clip, std::string_view bone, CurveKind kind, flo
 bool set_curve_key(ClipSource& clip, CurveKind kind, std::string_view target, std::uint32_t components, float t,
                    std::span<const float> values, std::span<const Curve> curves, std::span<const float> fill);
 
+// Which segment of a key set_key_curve shapes.
+enum class KeySegment : std::uint8_t {
+  After,       // the segment that starts at the key (none for the timeline's last key)
+  BeforeLast,  // the segment that ends at the key, when it is the timeline's last key (none otherwise)
+};
+
+// Sets the curves of the masked interpolated components of one segment of the key within
+// kKeyTimeEpsilon of `t`. `curves` has one curve per interpolated component. Returns false when the
+// timeline has no such key or the key has no such segment.
+bool set_key_curve(ClipSource& clip, CurveKind kind, std::string_view target, std::uint32_t components, float t,
+                   std::span<const Curve> curves, KeySegment segment);
+
 // Removes the key within kKeyTimeEpsilon of `t` from a numeric timeline (every component of it: the
 // components share their times). The segment that ran into the removed key and the one that left it
 // become one segment with the curve of the earlier one. A timeline left without keys is removed.
