@@ -1,7 +1,8 @@
 // Runs `mfe skel key` as a user would on a copy of the example mannequin in a temporary folder: slot,
 // ik and event keys checked against the rig; transform, path and physics keys on a clip outside a rig;
 // --delete; repeated --t/--v pairs; --keys files, applied whole or not at all, with errors that name
-// the file, line:column, array index and field; and clips that stay byte-identical when not edited.
+// the file, line:column, array index and field; describe --clip --json's keys fed back as --keys; and
+// clips that stay byte-identical when not edited.
 // (The bone keys of the original syntax are tested in mfe_cli_test.cpp.)
 
 #include <gtest/gtest.h>
@@ -13,6 +14,8 @@
 
 #include "mf/offline/format/clip_format.hpp"
 #include "mf/offline/format/rig_files.hpp"
+#include "mf/offline/json/json.hpp"
+#include "mf/offline/json/json_writer.hpp"
 #include "support/run_command.hpp"
 #include "support/temp_dir.hpp"
 
@@ -372,6 +375,59 @@ TEST_F(MfeKeyCli, KeysFileWithAnErrorChangesNothing) {
                ":3:47: keys[1].t: no bones.neck.rotate key within 0.0001 s of 0.3; its keys are at [0.5]");
   expect_error("[\n  " + good, path("keys.json") + ":2:");  // truncated
   expect_error("{\"bone\": \"head\"}", ":1:1: keys: a keys file is a JSON array");
+}
+
+// The text of a parsed JSON value (for turning describe's output into a --keys file).
+void write_value(json::Writer& w, const json::Value& v) {
+  switch (v.type) {
+    case json::Type::Null: w.null(); break;
+    case json::Type::Bool: w.boolean(v.boolean); break;
+    case json::Type::Number: w.number(static_cast<float>(v.number)); break;
+    case json::Type::String: w.string(v.string); break;
+    case json::Type::Array:
+      w.begin_array();
+      for (const json::Value& item : v.items) write_value(w, item);
+      w.end_array();
+      break;
+    case json::Type::Object:
+      w.begin_object();
+      for (const json::Member& m : v.members) {
+        w.key(m.first);
+        write_value(w, m.second);
+      }
+      w.end_object();
+      break;
+  }
+}
+
+// describe --clip --json lists every key as a --keys item: fed to an empty clip of the same length,
+// they rebuild each example clip exactly.
+TEST_F(MfeKeyCli, DescribedKeysRebuildEveryExampleClip) {
+  const std::string rig = quote(path("mannequin.mskel"));
+  for (const char* name : {"idle", "jump", "run", "walk"}) {
+    const Result described = mfe("skel describe " + rig + " --clip " + name + " --json");
+    ASSERT_EQ(described.exit_code, 0) << described.output;
+    auto doc = json::parse(described.output, "describe output");
+    ASSERT_TRUE(doc.ok()) << doc.error().to_string();
+    json::Writer w;
+    w.begin_array();
+    for (const json::Value& timeline : json::find_path(*doc, "clips[0].timelines")->items)
+      for (const json::Value& key : timeline.find("keys")->items) write_value(w, key);
+    w.end_array();
+    write(std::string(name) + ".json", w.finish());
+
+    const ClipSource original = read_clip_file(clip(name)).value();
+    const std::string copy = std::string("copy_") + name;
+    ASSERT_EQ(mfe("skel clip new " + rig + " " + copy + " --length " + json::format_float(original.length) +
+                  (original.loop == LoopMode::Linear ? " --loop" : ""))
+                  .exit_code,
+              0);
+    const Result keyed = mfe("skel key " + rig + " --clip " + copy + " --keys " + quote(path(std::string(name) + ".json")));
+    ASSERT_EQ(keyed.exit_code, 0) << keyed.output;
+    ClipSource rebuilt = read_clip_file(clip(copy)).value();
+    rebuilt.uid = original.uid;
+    EXPECT_EQ(write_clip(rebuilt), write_clip(original)) << name;
+  }
 }
 
 TEST_F(MfeKeyCli, UsageErrors) {

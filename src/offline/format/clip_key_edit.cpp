@@ -389,8 +389,11 @@ std::string key_timeline_path(const KeyEdit& edit) {
   return {};
 }
 
-KeyEditResult apply_key_edit(ClipSource& clip, const KeyEdit& edit, const SkeletonSource* skeleton,
-                             std::string_view rig) {
+namespace {
+
+// One edit; `with_curve` false checks the curve but leaves the curves to the caller (apply_key_edits).
+KeyEditResult apply_one(ClipSource& clip, const KeyEdit& edit, const SkeletonSource* skeleton, std::string_view rig,
+                        bool with_curve) {
   const KeyTimeline& k = edit.timeline;
   auto fail = [](KeyField field, std::string message) {
     return KeyEditResult{KeyEditFailure{field, std::move(message)}, {}};
@@ -469,11 +472,12 @@ KeyEditResult apply_key_edit(ClipSource& clip, const KeyEdit& edit, const Skelet
       if (std::string problem = curve_problem(c); !problem.empty()) return fail(KeyField::Curve, problem);
   }
 
+  const bool curve_given = with_curve && !edit.curve.empty();
   switch (k.kind) {
     case KeyKind::Curve: {
       const CurveLayout& lay = layout(k.curve);
       std::vector<Curve> curves;
-      if (!edit.curve.empty())
+      if (curve_given)
         curves = edit.curve.size() == 1 ? std::vector<Curve>(static_cast<std::size_t>(lay.curved), edit.curve[0]) : edit.curve;
       const bool added = set_curve_key(clip, k.curve, edit.name, ~0u, edit.t, edit.values, curves, {});
       return {std::nullopt, {added ? KeyChange::Added : KeyChange::Replaced, timeline_times(clip, edit).size()}};
@@ -486,7 +490,7 @@ KeyEditResult apply_key_edit(ClipSource& clip, const KeyEdit& edit, const Skelet
       values[c] = edit.values[0];
       std::vector<float> fill = skeleton ? setup_channels(*skeleton, k.target, index) : std::vector<float>(comps, edit.values[0]);
       std::vector<Curve> curves;
-      if (!edit.curve.empty()) {
+      if (curve_given) {
         curves.assign(static_cast<std::size_t>(lay.curved), Curve::linear());
         curves[c] = edit.curve[0];
       }
@@ -512,14 +516,21 @@ KeyEditResult apply_key_edit(ClipSource& clip, const KeyEdit& edit, const Skelet
   return fail(KeyField::Timeline, "unknown timeline");
 }
 
+}  // namespace
+
+KeyEditResult apply_key_edit(ClipSource& clip, const KeyEdit& edit, const SkeletonSource* skeleton,
+                             std::string_view rig) {
+  return apply_one(clip, edit, skeleton, rig, true);
+}
+
 std::vector<KeyEditResult> apply_key_edits(ClipSource& clip, std::span<const KeyEdit> edits,
                                            const SkeletonSource* skeleton, std::string_view rig) {
   std::vector<KeyEditResult> out;
   for (const KeyEdit& e : edits) {
-    out.push_back(apply_key_edit(clip, e, skeleton, rig));
+    out.push_back(apply_one(clip, e, skeleton, rig, false));
     if (out.back().failure) return out;
   }
-  // Every key is in place: set the curves again. A last key's curve goes first, so that the curve of
+  // Every key is in place: set the curves. A last key's curve goes first, so that the curve of
   // the key before it, which names the same segment, wins; then every other key's, in order.
   for (const KeySegment which : {KeySegment::BeforeLast, KeySegment::After}) {
     for (const KeyEdit& e : edits) {

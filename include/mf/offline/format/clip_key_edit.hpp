@@ -104,8 +104,8 @@ KeyEditResult apply_key_edit(ClipSource& clip, const KeyEdit& edit, const Skelet
                              std::string_view rig = {});
 
 // Applies edits in order, as one change: stops at the first that fails (its result is the last one
-// returned; the clip is then partly edited, so the caller drops it). Curves are set again once every
-// key is in place, so that the order of the edits does not matter for them: an edit's curve shapes the
+// returned; the clip is then partly edited, so the caller drops it). Curves are set once every key is
+// in place, so that the order of the edits does not matter for them: an edit's curve shapes the
 // segment that starts at its key; for the timeline's last key, the segment that ends at it, unless
 // the key before it has a curve in the same call (which then wins).
 std::vector<KeyEditResult> apply_key_edits(ClipSource& clip, std::span<const KeyEdit> edits,
