@@ -119,6 +119,60 @@ TEST_F(MfeCli, DescribeOneClip) {
   EXPECT_NE(missing.output.find("idle, wave"), std::string::npos) << missing.output;
 }
 
+// One clip: every key, one line per timeline, in the syntax `mfe skel key` reads (t=value[curve]).
+TEST_F(MfeCli, DescribeOneClipListsEveryKey) {
+  const Result r = mfe("skel describe " + arg("tiny/tiny.mskel") + " --clip wave");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  const std::string expected =
+      "clip:\n"
+      "  wave  length=1  fps=30  loop=Linear\n"
+      "    bone arm_l rotate  0=0[ease] 0.5=40 1=0\n"
+      "    bone hip translate  0=0,0[stepped] 1=0,-4\n"
+      "    slot eye attachment  0=blink 0.8=null\n"
+      "    events  0.5=step\n";
+  ASSERT_NE(r.output.find("clip:\n"), std::string::npos) << r.output;
+  EXPECT_EQ(r.output.substr(r.output.find("clip:\n")), expected);
+
+  // Constraint channels, colours, curves per component and event payloads.
+  const std::string wave = arg("tiny/tiny.clips/wave.manim");
+  ASSERT_EQ(mfe("skel key " + wave + " --ik arm_ik --timeline mix --t 0 --v 1 --t 1 --v 0.5 --curve 0.5,0,0.5,1").exit_code, 0);
+  ASSERT_EQ(mfe("skel key " + wave + " --ik arm_ik --timeline bend --t 1 --v -1").exit_code, 0);
+  ASSERT_EQ(mfe("skel key " + wave + " --slot body --timeline rgba --t 0.25 --v '#ff000080'").exit_code, 0);
+  ASSERT_EQ(mfe("skel key " + wave + " --bone torso --timeline scale --t 0 --v 1,1 --t 1 --v 2,2 --curve 'ease|stepped'").exit_code, 0);
+  ASSERT_EQ(mfe("skel key " + wave + " --event step --t 0.5 --int 2 --string 'left foot'").exit_code, 0);
+  const Result more = mfe("skel describe " + arg("tiny/tiny.mskel") + " --clip wave");
+  ASSERT_EQ(more.exit_code, 0) << more.output;
+  for (const char* line : {"    bone torso scale  0=1,1[ease|stepped] 1=2,2\n", "    slot body rgba  0.25=#ff000080\n",
+                           "    ik arm_ik mix  0=1[0.5,0,0.5,1] 1=0.5\n", "    ik arm_ik bend  0=1 1=-1\n",
+                           "    events  0.5=step(int=2,string=\"left foot\")\n"})
+    EXPECT_NE(more.output.find(line), std::string::npos) << line << "\n" << more.output;
+}
+
+// --clip --json: each key is an item of a --keys file.
+TEST_F(MfeCli, DescribeOneClipJsonKeysAreKeysItems) {
+  ASSERT_EQ(mfe("skel key " + arg("tiny/tiny.clips/wave.manim") + " --ik arm_ik --timeline bend --t 1 --v -1").exit_code, 0);
+  const Result r = mfe("skel describe " + arg("tiny/tiny.mskel") + " --clip wave --json");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  auto doc = json::parse(r.output, "describe output");
+  ASSERT_TRUE(doc.ok()) << doc.error().to_string() << "\n" << r.output;
+  const json::Value& rotate = *json::find_path(*doc, "clips[0].timelines[0]");
+  EXPECT_EQ(json::find_path(rotate, "path")->string, "bones.arm_l.rotate");
+  EXPECT_EQ(json::find_path(rotate, "bone")->string, "arm_l");
+  EXPECT_EQ(json::find_path(rotate, "timeline")->string, "rotate");
+  EXPECT_EQ(json::find_path(rotate, "t")->items.size(), 3u);
+  EXPECT_EQ(json::find_path(rotate, "keys[0].bone")->string, "arm_l");
+  EXPECT_EQ(json::find_path(rotate, "keys[0].curve")->string, "ease");
+  EXPECT_EQ(json::find_path(rotate, "keys[1].v")->number, 40);
+  EXPECT_EQ(json::find_path(rotate, "keys[1].curve"), nullptr);  // linear
+  EXPECT_EQ(json::find_path(*doc, "clips[0].timelines[1].keys[0].v")->items.size(), 2u);
+  EXPECT_EQ(json::find_path(*doc, "clips[0].timelines[1].keys[0].curve")->string, "stepped");
+  EXPECT_EQ(json::find_path(*doc, "clips[0].timelines[2].keys[1].v")->type, json::Type::Null);
+  EXPECT_EQ(json::find_path(*doc, "clips[0].timelines[3].path")->string, "ik.arm_ik.bend");
+  EXPECT_EQ(json::find_path(*doc, "clips[0].timelines[3].keys[0].v")->number, -1);
+  EXPECT_EQ(json::find_path(*doc, "clips[0].timelines[4].keys[0].event")->string, "step");
+  EXPECT_EQ(json::find_path(*doc, "clips[0].timelines[4].keys[0].t")->number, 0.5);
+}
+
 // ---- check --------------------------------------------------------------------------------------
 
 TEST_F(MfeCli, CheckPassesACleanRig) {

@@ -1,6 +1,6 @@
 // Runs `mfe skel render` as a user would, headless (lavapipe when there is no GPU), on the example
 // rig: the contact sheet of the walk decoded and looked at cell by cell, a single frame with --time,
-// compute against CPU skinning, and the errors with their exit codes.
+// compute against CPU skinning, --json's report, and the errors with their exit codes.
 //
 // The test finds the art areas from the picture itself: they are the only pixels of the cell colour
 // (the sheet background, labels and strips have their own colours), so the columns and rows that
@@ -17,6 +17,7 @@
 
 #include "mf/imaging/image.hpp"
 #include "mf/imaging/png.hpp"
+#include "mf/offline/json/json.hpp"
 #include "support/temp_dir.hpp"
 #include "support/run_command.hpp"
 
@@ -157,6 +158,47 @@ TEST(MfeRenderCli, TimeRendersOneFrame) {
   EXPECT_EQ(cells[0].height, 200);
   EXPECT_LT(sheet.width, 160 + 32);
   EXPECT_GT(drawn_pixels(sheet, cells[0]), 160 * 200 * 8 / 100);
+}
+
+// --json says what was drawn: the file, the frames and their times, the events fired in them (the
+// walk's footsteps at 0 and 0.5 s), and the sizes, which match the PNG.
+TEST(MfeRenderCli, JsonReportsWhatWasDrawn) {
+  mf::testing::TempDir dir("mf_render_cli");
+  const std::string out = dir.file("walk.png");
+  const Result r = mfe("skel render " + kRig + " --clip walk --frames 4 --size 64x80 --out " + quote(out) + " --json");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  auto doc = json::parse(r.output, "stdout");
+  ASSERT_TRUE(doc.ok()) << doc.error().to_string() << "\n" << r.output;
+  EXPECT_EQ(json::find_path(*doc, "files[0]")->string, out);
+  EXPECT_EQ(json::find_path(*doc, "clip")->string, "walk");
+  EXPECT_EQ(json::find_path(*doc, "mode")->string, "sheet");
+  EXPECT_EQ(json::find_path(*doc, "loop")->string, "Linear");
+  const Image sheet = read(out);
+  EXPECT_EQ(json::find_path(*doc, "size.width")->number, sheet.width);
+  EXPECT_EQ(json::find_path(*doc, "size.height")->number, sheet.height);
+  EXPECT_EQ(json::find_path(*doc, "frameSize.width")->number, 64);
+  ASSERT_EQ(json::find_path(*doc, "frames")->items.size(), 4u);
+  for (int i = 0; i < 4; ++i) {
+    const std::string frame = "frames[" + std::to_string(i) + "]";
+    EXPECT_EQ(json::find_path(*doc, frame + ".index")->number, i);
+    EXPECT_NEAR(json::find_path(*doc, frame + ".t")->number, 0.25 * i, 1e-6);
+    EXPECT_EQ(json::find_path(*doc, frame + ".events")->items.size(), i % 2 == 0 ? 1u : 0u) << frame;
+  }
+  ASSERT_EQ(json::find_path(*doc, "events")->items.size(), 2u);
+  EXPECT_EQ(json::find_path(*doc, "events[1].name")->string, "footstep");
+  EXPECT_EQ(json::find_path(*doc, "events[1].t")->number, 0.5);
+  EXPECT_EQ(json::find_path(*doc, "events[1].frame")->number, 2);
+  EXPECT_EQ(json::find_path(*doc, "events[1].string")->string, "right");
+  EXPECT_EQ(json::find_path(*doc, "skinning")->string, "compute");
+
+  // One frame of the jump at its landing.
+  const Result one = mfe("skel render " + kRig + " --clip jump --time 0.7 --size 64x80 --out " + quote(out) + " --json");
+  ASSERT_EQ(one.exit_code, 0) << one.output;
+  auto frame = json::parse(one.output, "stdout");
+  ASSERT_TRUE(frame.ok()) << one.output;
+  EXPECT_EQ(json::find_path(*frame, "mode")->string, "frame");
+  EXPECT_NEAR(json::find_path(*frame, "frames[0].t")->number, 0.7, 1e-6);
+  EXPECT_EQ(json::find_path(*frame, "events[0].name")->string, "land");
 }
 
 TEST(MfeRenderCli, CpuSkinningMatchesComputeSkinning) {

@@ -10,6 +10,7 @@ void add_skel_describe(CLI::App& skel, int& exit_code);
 void add_skel_check(CLI::App& skel, int& exit_code);
 void add_skel_fmt(CLI::App& skel, int& exit_code);
 void add_skel_key(CLI::App& skel, int& exit_code);
+void add_skel_clip(CLI::App& skel, int& exit_code);
 void add_skel_pose(CLI::App& skel, int& exit_code);
 void add_skel_bench(CLI::App& skel, int& exit_code);
 void add_skel_play(CLI::App& skel, int& exit_code);

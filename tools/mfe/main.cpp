@@ -17,6 +17,7 @@ int main(int argc, char** argv) {
   mf::tools::add_skel_check(*skel, exit_code);
   mf::tools::add_skel_fmt(*skel, exit_code);
   mf::tools::add_skel_key(*skel, exit_code);
+  mf::tools::add_skel_clip(*skel, exit_code);
   mf::tools::add_skel_pose(*skel, exit_code);
   mf::tools::add_skel_bench(*skel, exit_code);
   mf::tools::add_skel_play(*skel, exit_code);

@@ -1,5 +1,7 @@
 // `mfe skel describe <mskel> [--clip name] [--json]`: the rig and its clips in a compact form that
-// people and agents read instead of the raw JSON.
+// people and agents read instead of the raw JSON. Every clip is summed up by its timelines' key times;
+// one clip named by --clip is shown key by key, with values and curves as `mfe skel key` reads them
+// (clip_keys_print.hpp).
 
 #include <cstdio>
 #include <memory>
@@ -8,6 +10,7 @@
 #include <tuple>
 #include <vector>
 
+#include "clip_keys_print.hpp"
 #include "commands.hpp"
 #include "mf/offline/json/json_path.hpp"
 #include "mf/offline/json/json_writer.hpp"
@@ -381,6 +384,11 @@ void print_text(const Rig& rig, const std::vector<ClipResult>& clips, bool all_c
     const ClipSource& c = *r.clip;
     std::printf("  %s  length=%s  fps=%d  loop=%s\n", r.name.c_str(), format_float(c.length).c_str(), c.fps,
                 to_string(c.loop));
+    if (!all_clips) {
+      // One clip: every key, one line per timeline, in the syntax `mfe skel key` reads.
+      std::fputs(clip_keys_text(c, "    ").c_str(), stdout);
+      continue;
+    }
     for (const TimelineEntry& t : timelines(c)) {
       std::printf("    %s  t=%s", t.path.c_str(), times_text(t.times).c_str());
       if (!t.labels.empty()) std::printf("  names=%s", join(t.labels).c_str());
@@ -395,7 +403,7 @@ void write_params(json::Writer& w, const std::vector<Param>& params) {
   for (const Param& p : params) write_param(w, p);
 }
 
-std::string to_json(const Rig& rig, const std::vector<ClipResult>& clips) {
+std::string to_json(const Rig& rig, const std::vector<ClipResult>& clips, bool one_clip) {
   const SkeletonSource& sk = rig.skeleton;
   json::Writer w;
   w.begin_object();
@@ -528,6 +536,11 @@ std::string to_json(const Rig& rig, const std::vector<ClipResult>& clips) {
     w.key("loop");
     w.string(to_string(c.loop));
     w.key("timelines");
+    if (one_clip) {
+      write_clip_keys_json(w, c);
+      w.end_object();
+      continue;
+    }
     w.begin_array();
     for (const TimelineEntry& t : timelines(c)) {
       w.begin_object(Layout::Inline);
@@ -581,7 +594,7 @@ int run_describe(const DescribeOptions& options) {
   }
 
   if (options.json)
-    std::fputs(to_json(*rig, clips).c_str(), stdout);
+    std::fputs(to_json(*rig, clips, !options.clip.empty()).c_str(), stdout);
   else
     print_text(*rig, clips, options.clip.empty());
   return exit_code;
@@ -596,7 +609,10 @@ void add_skel_describe(CLI::App& skel, int& exit_code) {
       "Print a rig (bones, slots, skins, constraints, events) and its clips (length, keyed timelines, key times). "
       "Exit 1 when the rig or a clip fails to read; 2 on usage errors, including a missing file.");
   cmd->add_option("mskel", options->mskel, "The .mskel file")->required()->check(CLI::ExistingFile);
-  cmd->add_option("--clip", options->clip, "Describe only this clip (its file name without .manim)");
+  cmd->add_option("--clip", options->clip,
+                  "Describe only this clip (its name: its path in the clips folder without .manim), with every key: "
+                  "one line per timeline, \"bone chest rotate  0=0[ease] 0.5=-4 1=0\" (t=value[curve of the segment "
+                  "from that key], as mfe skel key reads them); with --json, each key as a --keys item");
   cmd->add_flag("--json", options->json, "Print one JSON object instead of text");
   cmd->callback([options, &exit_code] { exit_code = run_describe(*options); });
 }

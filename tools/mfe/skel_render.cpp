@@ -16,7 +16,9 @@
 #include "forward_session.hpp"
 #include "mf/imaging/image_ops.hpp"
 #include "mf/imaging/png.hpp"
+#include "mf/offline/format/clip_model.hpp"
 #include "mf/offline/format/rig_files.hpp"
+#include "mf/offline/json/json_writer.hpp"
 #include "mf/render/skeleton_renderer.hpp"
 #include "mf/skel/skeleton_instance.hpp"
 #include "render_session.hpp"
@@ -44,6 +46,13 @@ the front-left-top), up to 8 warm point lights (--point-light X,Y,Z, metres, rep
 0.35 and a filmic tonemap. The camera orbits the character's middle (--camera YAW,PITCH[,DISTANCE]:
 degrees and metres, default 20,15 at a distance that shows the character and its shadow). Slots
 named by --hide-slots (e.g. a 2D blob shadow's) are hidden; the stage casts real shadows.
+--json prints, instead of the "wrote" line, one JSON object saying what was drawn: "files" (the PNG
+written), "rig", "clip" (null for the setup pose), "length", "loop", "mode" ("sheet", "frame" or
+"3d"), "size" and "frameSize" ({"width", "height"} in pixels), "frames" (each with its "index", its
+time "t" and the "events" it fires), "events" (every event fired in the rendered span: "name",
+"t", the "frame" it fired in and its "string" when the key sets one), "skin", "skinning" and "device".
+An event fires in a frame when its time is in (the previous frame's time, the frame's time]; the first
+frame of a loop takes the wrap from the last frame, the first frame of anything else the events at 0.
 Exit codes: 0 ok, 1 a bad rig, clip or skin, 2 usage, no device or a failed write.)help";
 
 struct RenderOptions {
@@ -56,6 +65,7 @@ struct RenderOptions {
   std::optional<float> time;
   bool cpu_skinning = false;
   bool three_d = false;
+  bool json = false;
   StageOptionText stage;
 };
 
@@ -152,9 +162,119 @@ int fail(const std::string& message, int code) {
   return code;
 }
 
+// The events each frame fires: those in (previous frame, frame]. The first frame of a loop takes the
+// wrap from the last frame (for one frame, from a sheet's step before it); the first frame of anything
+// else the events at 0. Indices into the clip's events.
+std::vector<std::vector<int>> fired_events(const skel::ClipData& clip, const std::vector<float>& times, bool single,
+                                           bool loop, float step) {
+  std::vector<std::vector<int>> out(times.size());
+  for (std::size_t i = 0; i < times.size(); ++i) {
+    const float t = times[i];
+    const float previous = single || i == 0 ? (loop || single ? t - step : -1.0f) : times[i - 1];
+    for (std::size_t e = 0; e < clip.events.size(); ++e) {
+      const float et = clip.events[e].time;
+      const bool wrapped = loop && previous < 0 && et > previous + clip.length && et <= clip.length;
+      if ((et > previous && et <= t) || wrapped) out[i].push_back(static_cast<int>(e));
+    }
+  }
+  return out;
+}
+
+// What --json reports about a render.
+struct RenderReport {
+  std::string mode;  // "sheet", "frame", "3d"
+  int width = 0, height = 0, frame_width = 0, frame_height = 0;
+  std::vector<float> times;
+  std::vector<std::vector<int>> fired;  // per frame, indices into the clip's events
+  std::string skin, skinning, device;
+};
+
+void print_report(const RenderOptions& o, const RuntimeSetup& rt, int clip, const RenderReport& r) {
+  const skel::ClipData* data = clip >= 0 ? rt.data->clip(clip) : nullptr;
+  json::Writer w;
+  w.begin_object();
+  w.key("files");
+  w.begin_array(json::Layout::Inline);
+  w.string(o.out);
+  w.end_array();
+  w.key("rig");
+  w.string(o.rig);
+  w.key("clip");
+  if (data) w.string(o.clip); else w.null();
+  w.key("length");
+  w.number(data ? data->length : 0.0f);
+  w.key("loop");
+  w.string(data ? offline::to_string(data->loop) : "None");
+  w.key("mode");
+  w.string(r.mode);
+  auto size = [&](const char* key, int width, int height) {
+    w.key(key);
+    w.begin_object(json::Layout::Inline);
+    w.key("width");
+    w.integer(width);
+    w.key("height");
+    w.integer(height);
+    w.end_object();
+  };
+  size("size", r.width, r.height);
+  size("frameSize", r.frame_width, r.frame_height);
+  auto event_name = [&](int e) { return rt.data->events[static_cast<std::size_t>(data->events[static_cast<std::size_t>(e)].event)].name; };
+  w.key("frames");
+  w.begin_array();
+  for (std::size_t i = 0; i < r.times.size(); ++i) {
+    w.begin_object(json::Layout::Inline);
+    w.key("index");
+    w.integer(static_cast<std::int64_t>(i));
+    w.key("t");
+    w.number(r.times[i]);
+    w.key("events");
+    w.begin_array(json::Layout::Inline);
+    if (i < r.fired.size())
+      for (int e : r.fired[i]) w.string(event_name(e));
+    w.end_array();
+    w.end_object();
+  }
+  w.end_array();
+  w.key("events");
+  w.begin_array();
+  for (std::size_t i = 0; i < r.fired.size(); ++i)
+    for (int e : r.fired[i]) {
+      const skel::EventKey& key = data->events[static_cast<std::size_t>(e)];
+      w.begin_object(json::Layout::Inline);
+      w.key("name");
+      w.string(event_name(e));
+      w.key("t");
+      w.number(key.time);
+      w.key("frame");
+      w.integer(static_cast<std::int64_t>(i));
+      if (key.string_value >= 0) {
+        w.key("string");
+        w.string(data->strings[static_cast<std::size_t>(key.string_value)]);
+      }
+      w.end_object();
+    }
+  w.end_array();
+  w.key("skin");
+  w.string(r.skin);
+  w.key("skinning");
+  w.string(r.skinning);
+  w.key("device");
+  w.string(r.device);
+  w.end_object();
+  std::fputs(w.finish().c_str(), stdout);
+}
+
+// The skins shown: those asked for, else the default skin's name ("none" without skins).
+std::string skin_text(const RenderOptions& o, const RuntimeSetup& rt) {
+  if (!o.skins.empty()) return o.skins;
+  if (rt.data->skins.empty()) return "none";
+  const int initial = rt.data->default_skin() >= 0 ? rt.data->default_skin() : 0;
+  return rt.data->skins[static_cast<std::size_t>(initial)].name;
+}
+
 // --3d: every frame on the 3D stage, in a grid of up to 4 columns of width × height cells.
 int render_3d(const RenderOptions& o, const StageSettings& settings, const RuntimeSetup& rt, int clip, bool loop,
-              const std::vector<float>& times, int width, int height) {
+              const std::vector<float>& times, float step, int width, int height) {
   std::vector<int> clips;
   if (clip >= 0) clips.push_back(clip);
   auto gpu = ForwardSession::start(*rt.data, {}, width, height, character_bounds(rt, clips, settings), settings);
@@ -172,6 +292,13 @@ int render_3d(const RenderOptions& o, const StageSettings& settings, const Runti
     imaging::blit(grid, *art, (i % columns) * width, (i / columns) * height);
   }
   if (Status s = imaging::write_png(o.out, grid); !s) return fail("cannot write " + o.out + ": " + s.error().to_string(), 2);
+  if (o.json) {
+    RenderReport report{"3d", grid.width, grid.height, width, height, times, {}, skin_text(o, rt), "compute",
+                        session.device->name()};
+    if (clip >= 0) report.fired = fired_events(*rt.data->clip(clip), times, o.time.has_value(), loop, step);
+    print_report(o, rt, clip, report);
+    return session.finish(0);
+  }
   const std::string what = clip < 0 ? std::string("the setup pose") : o.clip + " from " + format_seconds(times.front()) + " to " +
                                                                              format_seconds(times.back());
   std::printf("wrote %s (%dx%d: %d frame%s of %s, %dx%d each, 3D stage on %s)\n", o.out.c_str(), grid.width, grid.height, count,
@@ -193,7 +320,7 @@ int run_render(const RenderOptions& o) {
   auto loaded = load_runtime(o.rig, o.skins);
   if (!loaded) return fail(loaded.error().to_string(), 1);
   RuntimeSetup& rt = *loaded;
-  if (o.clip.empty() && o.three_d) return render_3d(o, *stage, rt, -1, false, {0.0f}, width, height);
+  if (o.clip.empty() && o.three_d) return render_3d(o, *stage, rt, -1, false, {0.0f}, 0, width, height);
   if (o.clip.empty()) return fail("--clip is required (the clip to render; only --3d renders the setup pose without one)", 2);
   const int clip = rt.data->find_clip(o.clip);
   if (clip < 0) return fail(o.rig + ": no clip \"" + o.clip + "\"; the rig has: " + clip_list(*rt.data), 1);
@@ -211,7 +338,7 @@ int run_render(const RenderOptions& o) {
   } else {
     for (int i = 0; i < frames; ++i) times.push_back(static_cast<float>(i) * step);
   }
-  if (o.three_d) return render_3d(o, *stage, rt, clip, loop, times, width, height);
+  if (o.three_d) return render_3d(o, *stage, rt, clip, loop, times, step, width, height);
   std::vector<float> onion_times;  // single frame only: before, after
   if (o.time && step > 0) {
     float before = *o.time - step;
@@ -277,28 +404,25 @@ int run_render(const RenderOptions& o) {
       if (after < frames || loop) sheet_frames[static_cast<std::size_t>(i)].onion_after = &sheet_frames[static_cast<std::size_t>(after % frames)].art;
     }
   }
-  for (std::size_t i = 0; i < sheet_frames.size(); ++i) {
-    const float t = sheet_frames[i].time;
-    const float previous = o.time || i == 0 ? (loop || o.time ? t - step : -1.0f) : sheet_frames[i - 1].time;
-    for (std::size_t e = 0; e < content.events.size(); ++e) {
-      const float et = content.events[e].time;
-      const bool wrapped = loop && previous < 0 && et > previous + length && et <= length;
-      if ((et > previous && et <= t) || wrapped) sheet_frames[i].fired.push_back(static_cast<int>(e));
-    }
-  }
+  const std::vector<std::vector<int>> fired = fired_events(clip_data, times, o.time.has_value(), loop, step);
+  for (std::size_t i = 0; i < sheet_frames.size(); ++i) sheet_frames[i].fired = fired[i];
 
-  const int initial_skin = rt.data->default_skin() >= 0 ? rt.data->default_skin() : 0;
-  const std::string skin_text =
-      o.skins.empty() ? (rt.data->skins.empty() ? "none" : rt.data->skins[static_cast<std::size_t>(initial_skin)].name) : o.skins;
+  const std::string skins = skin_text(o, rt);
   const std::string path_text = o.cpu_skinning ? "cpu skinning" : "compute skinning";
   // The device's short name ("llvmpipe", not its LLVM version), so the title fits at full size.
   std::string device_name = (*gpu)->device->name();
   device_name = device_name.substr(0, device_name.find(" ("));
   content.title = rt.data->name + " | " + o.clip + " " + format_seconds(length) + (loop ? " loop" : " once") + " | skin " +
-                  skin_text + " | " + path_text + ", " + device_name;
+                  skins + " | " + path_text + ", " + device_name;
   const imaging::Image sheet = compose_sheet(layout_sheet(frames, width, height, 4, content.title), content, sheet_frames);
   if (Status s = imaging::write_png(o.out, sheet); !s) return fail("cannot write " + o.out + ": " + s.error().to_string(), 2);
 
+  if (o.json) {
+    print_report(o, rt, clip,
+                 {o.time ? "frame" : "sheet", sheet.width, sheet.height, width, height, times, fired, skins,
+                  o.cpu_skinning ? "cpu" : "compute", (*gpu)->device->name()});
+    return (*gpu)->finish(0);
+  }
   std::printf("wrote %s (%dx%d: %d frame%s of %s from %s to %s, %dx%d each, %s on %s)\n", o.out.c_str(), sheet.width, sheet.height,
               frames, frames == 1 ? "" : "s", o.clip.c_str(), format_seconds(times.front()).c_str(),
               format_seconds(times.back()).c_str(), width, height, path_text.c_str(), (*gpu)->device->name().c_str());
@@ -320,6 +444,8 @@ void add_skel_render(CLI::App& skel, int& exit_code) {
   cmd->add_option("--skin", options->skins, "Skins to compose, comma-separated, in order");
   cmd->add_option("--time", options->time, "Render one frame at this time (seconds)");
   cmd->add_flag("--cpu-skinning", options->cpu_skinning, "Skin on the CPU instead of in a compute shader");
+  cmd->add_flag("--json", options->json, "Print what was drawn as one JSON object (files, rig, clip, frames and their "
+                                         "times, events fired, sizes) instead of the \"wrote\" line");
   cmd->add_flag("--3d", options->three_d, "Render on the 3D stage (ground, sun, shadows) with the forward renderer");
   cmd->add_option("--camera", options->stage.camera, "--3d: orbit camera YAW,PITCH[,DISTANCE] (degrees, metres)");
   cmd->add_option("--light", options->stage.light, "--3d: the sun's direction X,Y,Z (where the light travels)");

@@ -64,7 +64,180 @@ std::string describe_curve_problem(const Curve& c) {
   return {};
 }
 
+double bezier_y(const Curve& c, double s) {
+  const double u = 1 - s;
+  return 3 * u * u * s * c.cy1 + 3 * u * s * s * c.cy2 + s * s * s;
+}
+
+// The value fraction of a segment curve at time fraction `fraction`.
+double curve_fraction(const Curve& c, double fraction) {
+  switch (c.type) {
+    case CurveType::Linear: return fraction;
+    case CurveType::Stepped: return 0;
+    case CurveType::Bezier: return bezier_y(c, solve_parameter(c, fraction));
+  }
+  return fraction;
+}
+
+CurveTimeline* find_timeline(ClipSource& clip, CurveKind kind, std::string_view target) {
+  for (CurveTimeline& tl : clip.curves)
+    if (tl.kind == kind && tl.target == target) return &tl;
+  return nullptr;
+}
+
+bool masked(std::uint32_t mask, std::size_t c) { return c < 32 && ((mask >> c) & 1u); }
+
 }  // namespace
+
+std::string curve_problem(const Curve& curve) {
+  return curve.type == CurveType::Bezier ? describe_curve_problem(curve) : std::string();
+}
+
+float curve_value_at(const CurveTimeline& tl, int component, float t) {
+  const CurveLayout& lay = layout(tl.kind);
+  const std::size_t comps = static_cast<std::size_t>(lay.components), curved = static_cast<std::size_t>(lay.curved);
+  const std::size_t c = static_cast<std::size_t>(component);
+  const std::size_t n = tl.times.size();
+  if (n == 0) return 0;
+  if (t <= tl.times[0]) return tl.values[c];
+  if (t >= tl.times[n - 1]) return tl.values[(n - 1) * comps + c];
+  const std::size_t k =
+      static_cast<std::size_t>(std::upper_bound(tl.times.begin(), tl.times.end(), t) - tl.times.begin()) - 1;
+  const float v0 = tl.values[k * comps + c], v1 = tl.values[(k + 1) * comps + c];
+  if (c >= curved) return v0;
+  const double fraction = (static_cast<double>(t) - tl.times[k]) / (static_cast<double>(tl.times[k + 1]) - tl.times[k]);
+  return static_cast<float>(v0 + curve_fraction(tl.curves[k * curved + c], fraction) * (static_cast<double>(v1) - v0));
+}
+
+bool set_curve_key(ClipSource& clip, CurveKind kind, std::string_view target, std::uint32_t components, float t,
+                   std::span<const float> values, std::span<const Curve> curves, std::span<const float> fill) {
+  const CurveLayout& lay = layout(kind);
+  const std::size_t comps = static_cast<std::size_t>(lay.components);
+  const std::size_t curved = static_cast<std::size_t>(lay.curved);
+  const bool channels = !lay.channel_names.empty();
+  const std::uint32_t all = comps >= 32 ? ~0u : (1u << comps) - 1;
+  if (!channels) components = all;
+  auto curve_for = [&](std::size_t c) -> std::optional<Curve> {
+    if (curves.empty() || !masked(components, c)) return std::nullopt;
+    return curves[c];
+  };
+
+  CurveTimeline* found = find_timeline(clip, kind, target);
+  if (!found) {
+    CurveTimeline tl;
+    tl.kind = kind;
+    tl.target = std::string(target);
+    tl.channels = channels ? (components & all) : ~0u;
+    tl.times = {t};
+    tl.values.assign(comps, 0.0f);
+    for (std::size_t c = 0; c < comps; ++c)
+      if (masked(components, c)) tl.values[c] = values[c];
+    clip.curves.push_back(std::move(tl));
+    sort_timelines(clip);
+    return true;
+  }
+
+  CurveTimeline& tl = *found;
+  const std::size_t n = tl.times.size();
+
+  // Components keyed for the first time take `fill` at every existing key; their curves are linear.
+  if (channels) {
+    for (std::size_t c = 0; c < comps; ++c) {
+      if (!masked(components, c) || tl.keyed(static_cast<int>(c))) continue;
+      for (std::size_t k = 0; k < n; ++k) tl.values[k * comps + c] = fill[c];
+      if (c < curved)
+        for (std::size_t s = 0; s + 1 < n; ++s) tl.curves[s * curved + c] = Curve::linear();
+      tl.channels |= 1u << c;
+    }
+  }
+
+  // Replace the key at t.
+  for (std::size_t i = 0; i < n; ++i) {
+    if (std::fabs(tl.times[i] - t) > kKeyTimeEpsilon) continue;
+    for (std::size_t c = 0; c < comps; ++c)
+      if (masked(components, c)) tl.values[i * comps + c] = values[c];
+    if (n > 1) {
+      const std::size_t segment = i + 1 < n ? i : i - 1;
+      for (std::size_t c = 0; c < curved; ++c)
+        if (const std::optional<Curve> cv = curve_for(c)) tl.curves[segment * curved + c] = *cv;
+    }
+    return false;
+  }
+
+  // Insert a new key before index `at`; unmasked components take the timeline's value at t.
+  const std::size_t at =
+      static_cast<std::size_t>(std::upper_bound(tl.times.begin(), tl.times.end(), t) - tl.times.begin());
+  std::vector<float> key(comps, 0.0f);
+  for (std::size_t c = 0; c < comps; ++c) {
+    if (masked(components, c))
+      key[c] = values[c];
+    else if (tl.keyed(static_cast<int>(c)))
+      key[c] = curve_value_at(tl, static_cast<int>(c), t);
+  }
+  tl.times.insert(tl.times.begin() + static_cast<std::ptrdiff_t>(at), t);
+  tl.values.insert(tl.values.begin() + static_cast<std::ptrdiff_t>(at * comps), key.begin(), key.end());
+
+  std::vector<Curve> halves(curved);  // the curves of the segment that starts at the new key
+  if (at == 0 || at == n) {
+    // Before the first key the new segment starts at the new key; after the last it ends there.
+    for (std::size_t c = 0; c < curved; ++c) halves[c] = curve_for(c).value_or(Curve::linear());
+    const std::size_t segment = at == 0 ? 0 : n - 1;
+    tl.curves.insert(tl.curves.begin() + static_cast<std::ptrdiff_t>(segment * curved), halves.begin(), halves.end());
+  } else {
+    const std::size_t segment = at - 1;
+    const double t0 = tl.times[segment], t1 = tl.times[at + 1];
+    const double fraction = (static_cast<double>(t) - t0) / (t1 - t0);
+    for (std::size_t c = 0; c < curved; ++c) {
+      Curve& old = tl.curves[segment * curved + c];
+      auto [left, right] = split(old, fraction);
+      old = left;
+      halves[c] = curve_for(c).value_or(right);
+    }
+    tl.curves.insert(tl.curves.begin() + static_cast<std::ptrdiff_t>(at * curved), halves.begin(), halves.end());
+  }
+  return true;
+}
+
+bool set_key_curve(ClipSource& clip, CurveKind kind, std::string_view target, std::uint32_t components, float t,
+                   std::span<const Curve> curves, KeySegment which) {
+  CurveTimeline* tl = find_timeline(clip, kind, target);
+  if (!tl || tl->times.size() < 2) return false;
+  const std::size_t n = tl->times.size();
+  const auto at = std::find_if(tl->times.begin(), tl->times.end(), [&](float k) { return std::fabs(k - t) <= kKeyTimeEpsilon; });
+  if (at == tl->times.end()) return false;
+  const std::size_t i = static_cast<std::size_t>(at - tl->times.begin());
+  const bool last = i + 1 == n;
+  if (last != (which == KeySegment::BeforeLast)) return false;
+  const std::size_t segment = last ? i - 1 : i;
+  const std::size_t curved = static_cast<std::size_t>(layout(kind).curved);
+  if (layout(kind).channel_names.empty()) components = ~0u;
+  for (std::size_t c = 0; c < curved; ++c)
+    if (masked(components, c)) tl->curves[segment * curved + c] = curves[c];
+  return true;
+}
+
+std::optional<std::size_t> remove_curve_key(ClipSource& clip, CurveKind kind, std::string_view target, float t) {
+  CurveTimeline* tl = find_timeline(clip, kind, target);
+  if (!tl) return std::nullopt;
+  const std::size_t n = tl->times.size();
+  const auto at = std::find_if(tl->times.begin(), tl->times.end(), [&](float k) { return std::fabs(k - t) <= kKeyTimeEpsilon; });
+  if (at == tl->times.end()) return std::nullopt;
+  const std::size_t i = static_cast<std::size_t>(at - tl->times.begin());
+  if (n == 1) {
+    clip.curves.erase(clip.curves.begin() + (tl - clip.curves.data()));
+    return 0;
+  }
+  const std::size_t comps = static_cast<std::size_t>(layout(kind).components);
+  const std::size_t curved = static_cast<std::size_t>(layout(kind).curved);
+  tl->times.erase(at);
+  tl->values.erase(tl->values.begin() + static_cast<std::ptrdiff_t>(i * comps),
+                   tl->values.begin() + static_cast<std::ptrdiff_t>((i + 1) * comps));
+  // The last key ends segment n − 2; any other key starts segment i, which goes.
+  const std::size_t segment = i + 1 < n ? i : i - 1;
+  tl->curves.erase(tl->curves.begin() + static_cast<std::ptrdiff_t>(segment * curved),
+                   tl->curves.begin() + static_cast<std::ptrdiff_t>((segment + 1) * curved));
+  return n - 1;
+}
 
 Status set_bone_key(ClipSource& clip, std::string_view bone, CurveKind kind, float t, std::span<const float> values,
                     std::optional<Curve> curve) {
@@ -86,62 +259,9 @@ Status set_bone_key(ClipSource& clip, std::string_view bone, CurveKind kind, flo
   if (curve && curve->type == CurveType::Bezier)
     if (std::string problem = describe_curve_problem(*curve); !problem.empty()) return fail(problem);
 
-  const std::size_t comps = static_cast<std::size_t>(lay.components);
-  const std::size_t curved = static_cast<std::size_t>(lay.curved);
-
-  auto found = std::find_if(clip.curves.begin(), clip.curves.end(),
-                            [&](const CurveTimeline& tl) { return tl.kind == kind && tl.target == bone; });
-  if (found == clip.curves.end()) {
-    CurveTimeline tl;
-    tl.kind = kind;
-    tl.target = std::string(bone);
-    tl.times = {t};
-    tl.values.assign(values.begin(), values.end());
-    clip.curves.push_back(std::move(tl));
-    sort_timelines(clip);
-    return {};
-  }
-
-  CurveTimeline& tl = *found;
-  const std::size_t n = tl.times.size();
-  auto set_segment = [&](std::size_t segment, const Curve& c) {
-    std::fill_n(tl.curves.begin() + static_cast<std::ptrdiff_t>(segment * curved), curved, c);
-  };
-
-  // Replace the key at t.
-  for (std::size_t i = 0; i < n; ++i) {
-    if (std::fabs(tl.times[i] - t) > kKeyTimeEpsilon) continue;
-    std::copy(values.begin(), values.end(), tl.values.begin() + static_cast<std::ptrdiff_t>(i * comps));
-    if (curve && n > 1) set_segment(i + 1 < n ? i : i - 1, *curve);
-    return {};
-  }
-
-  // Insert a new key before index `at`.
-  const std::size_t at =
-      static_cast<std::size_t>(std::upper_bound(tl.times.begin(), tl.times.end(), t) - tl.times.begin());
-  tl.times.insert(tl.times.begin() + static_cast<std::ptrdiff_t>(at), t);
-  tl.values.insert(tl.values.begin() + static_cast<std::ptrdiff_t>(at * comps), values.begin(), values.end());
-  if (n == 0) return {};
-
-  std::vector<Curve> halves;  // the curves of the segment that starts at the new key
-  if (at == 0 || at == n) {
-    // Before the first key the new segment starts at the new key; after the last it ends there.
-    halves.assign(curved, curve.value_or(Curve::linear()));
-    const std::size_t segment = at == 0 ? 0 : n - 1;
-    tl.curves.insert(tl.curves.begin() + static_cast<std::ptrdiff_t>(segment * curved), halves.begin(), halves.end());
-  } else {
-    const std::size_t segment = at - 1;
-    const double t0 = tl.times[segment], t1 = tl.times[at + 1];
-    const double fraction = (static_cast<double>(t) - t0) / (t1 - t0);
-    for (std::size_t c = 0; c < curved; ++c) {
-      Curve& old = tl.curves[segment * curved + c];
-      auto [left, right] = split(old, fraction);
-      old = left;
-      halves.push_back(curve.value_or(right));
-    }
-    tl.curves.insert(tl.curves.begin() + static_cast<std::ptrdiff_t>(at * curved), halves.begin(), halves.end());
-  }
-  sort_timelines(clip);
+  std::vector<Curve> curves;
+  if (curve) curves.assign(static_cast<std::size_t>(lay.curved), *curve);
+  set_curve_key(clip, kind, bone, ~0u, t, values, curves, {});
   return {};
 }
 

@@ -99,6 +99,33 @@ Expected<ClipSource> load_clip(const Rig& rig, std::string_view name) {
   return clip;
 }
 
+std::string clip_file_path(const Rig& rig, std::string_view name) {
+  const std::string stem = clip_file_stem(name);
+  if (stem.empty()) return {};
+  return (fs::path(clips_folder(rig.skeleton, rig.path)) / (stem + ".manim")).lexically_normal().string();
+}
+
+Status check_new_clip_name(const Rig& rig, std::string_view name, std::string_view replacing) {
+  const std::string folder = clips_folder(rig.skeleton, rig.path);
+  auto fail = [&](std::string message) { return Unexpected{Error{folder, {}, {}, std::move(message)}}; };
+  if (name.empty()) return fail("a clip name must not be empty");
+  std::vector<std::string> names;
+  for (const ClipFile& c : rig.clips) {
+    if (c.name == replacing) continue;
+    if (c.name == name)
+      return fail("there is already a clip named \"" + std::string(name) + "\" (" + c.path +
+                  "); pick another name or delete that clip first");
+    names.push_back(c.name);
+  }
+  names.emplace_back(name);
+  if (auto conflict = clip_name_conflict(names))
+    return fail("clip \"" + std::string(name) + "\" would clash with clip \"" +
+                (conflict->first == name ? conflict->second : conflict->first) +
+                "\": their files differ only by the case of letters (or one would need a folder where the other "
+                "has a file); pick another name");
+  return {};
+}
+
 std::string images_folder(const Rig& rig) { return resolve(folder_of(rig.path), rig.skeleton.import.images); }
 
 }  // namespace mf::offline

@@ -1,8 +1,10 @@
 #pragma once
 // Small, exact edits of a clip for tools (`mfe skel key`): the file stays canonical afterwards.
 
+#include <cstdint>
 #include <optional>
 #include <span>
+#include <string>
 #include <string_view>
 
 #include "mf/core/expected.hpp"
@@ -41,5 +43,47 @@ inline constexpr Curve kEaseCurve = Curve::bezier(0.25f, 0.1f, 0.25f, 1);
 // an x control value outside [0, 1]. The timelines stay sorted (sort_timelines).
 Status set_bone_key(ClipSource& clip, std::string_view bone, CurveKind kind, float t, std::span<const float> values,
                     std::optional<Curve> curve);
+
+// The general form of set_bone_key for any numeric timeline (bone, slot colour, constraint, physics),
+// setting only the components in the bit mask `components` of the key at `t`. It checks nothing:
+// callers validate names, times, values and curves first (clip_key_edit.hpp does).
+//
+// - `values` has the layout's component count; only the masked components are read.
+// - `curves` is empty (no curve given) or has one curve per interpolated component (layout.curved);
+//   only the masked ones are read. They follow set_bone_key's rules per component.
+// - A new key inside the timeline takes, for every keyed component not in the mask, the value the
+//   timeline has at `t` (its segment's curve evaluated; a stepped component keeps the earlier key's),
+//   with the segment split as set_bone_key splits it, so the motion of those components is unchanged.
+// - A component of an ik, transform or path timeline that was not keyed before becomes keyed: every
+//   other key takes `fill` for it (the constraint's setup value), and its curves are linear.
+// Returns true when a key was added, false when the key at `t` was changed.
+bool set_curve_key(ClipSource& clip, CurveKind kind, std::string_view target, std::uint32_t components, float t,
+                   std::span<const float> values, std::span<const Curve> curves, std::span<const float> fill);
+
+// Which segment of a key set_key_curve shapes.
+enum class KeySegment : std::uint8_t {
+  After,       // the segment that starts at the key (none for the timeline's last key)
+  BeforeLast,  // the segment that ends at the key, when it is the timeline's last key (none otherwise)
+};
+
+// Sets the curves of the masked interpolated components of one segment of the key within
+// kKeyTimeEpsilon of `t`. `curves` has one curve per interpolated component. Returns false when the
+// timeline has no such key or the key has no such segment.
+bool set_key_curve(ClipSource& clip, CurveKind kind, std::string_view target, std::uint32_t components, float t,
+                   std::span<const Curve> curves, KeySegment segment);
+
+// Removes the key within kKeyTimeEpsilon of `t` from a numeric timeline (every component of it: the
+// components share their times). The segment that ran into the removed key and the one that left it
+// become one segment with the curve of the earlier one. A timeline left without keys is removed.
+// Returns the keys left, or nullopt when the timeline has no key at `t`.
+std::optional<std::size_t> remove_curve_key(ClipSource& clip, CurveKind kind, std::string_view target, float t);
+
+// Why `curve` cannot shape a segment (a bezier control value that is not finite, or an x control
+// value outside [0, 1]); empty when it can.
+std::string curve_problem(const Curve& curve);
+
+// The value of component `component` of a numeric timeline at time `t`: constant before the first and
+// after the last key; interpolated along the segment's curve (stepped components hold the earlier key).
+float curve_value_at(const CurveTimeline& timeline, int component, float t);
 
 }  // namespace mf::offline

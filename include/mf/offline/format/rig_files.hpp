@@ -40,6 +40,16 @@ Expected<Rig> load_rig(const std::string& mskel_path);
 // that lists the clips there are.
 Expected<ClipSource> load_clip(const Rig& rig, std::string_view name);
 
+// The file that holds (or would hold) the clip `name` of the rig: the clips folder, then the name's
+// escaped path (clip_names.hpp) and ".manim". Empty for an empty name.
+std::string clip_file_path(const Rig& rig, std::string_view name);
+
+// Whether a new clip may be called `name` in this rig: the name is not empty, no clip has it, and its
+// file would not clash with another clip's on a file system that ignores case. `replacing` is a clip
+// that goes away in the same change (a rename's old name), left out of the comparison. The error
+// names the clips folder and says what to do.
+Status check_new_clip_name(const Rig& rig, std::string_view name, std::string_view replacing = {});
+
 // The folder that holds the rig's images: import.images relative to the .mskel's folder.
 std::string images_folder(const Rig& rig);
 
