@@ -417,6 +417,11 @@ KeyEditResult apply_one(ClipSource& clip, const KeyEdit& edit, const SkeletonSou
                                     json::format_float(clip.length) + " s");
 
   if (edit.remove) {
+    // A channel's keys are the keys of its constraint's timeline, but only while the channel is keyed.
+    if (k.kind == KeyKind::Channel)
+      for (const CurveTimeline& tl : clip.curves)
+        if (tl.kind == k.curve && tl.target == edit.name && !tl.keyed(k.channel))
+          return fail(KeyField::Time, "the clip has no " + key_timeline_path(edit) + " keys to remove");
     std::optional<KeyEditOutcome> removed;
     switch (k.kind) {
       case KeyKind::Curve:

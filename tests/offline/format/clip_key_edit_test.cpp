@@ -159,6 +159,14 @@ TEST(ApplyKeyEdit, ConstraintChannelsJoinWithSetupValues) {
   EXPECT_EQ(ik->values, (std::vector<float>{0, 3, 0, 0, 0, 0.5f, 8, 0, 0, 0, 1, 3, 0, 0, 0}));
   expect_valid(clip, sk);
 
+  // A channel the timeline does not key has no keys to remove, even at a time the others key.
+  KeyEdit bend = numbers(KeyTarget::Ik, "leg_ik", "bend", 1, {});
+  bend.remove = true;
+  const KeyEditResult none = apply_key_edit(clip, bend, &sk);
+  ASSERT_TRUE(none.failure);
+  EXPECT_EQ(none.failure->message, "the clip has no ik.leg_ik.bend keys to remove");
+  EXPECT_EQ(find(clip, "leg_ik", CurveKind::Ik)->times.size(), 3u);
+
   // Without a skeleton the new value fills in.
   ClipSource loose = make_clip();
   ASSERT_FALSE(apply_key_edit(loose, numbers(KeyTarget::Ik, "any", "mix", 0, {0.25f}), nullptr).failure);
