@@ -127,7 +127,7 @@ int run_editor(const EditorOptions& o) {
 
     EventMouse mouse;
     bool running = true;
-    int settle = kSettleFrames, frames = 0;
+    int settle = kSettleFrames, frames_drawn = 0;
     const auto handle = [&](const SDL_Event& e) {
       ImGui_ImplSDL2_ProcessEvent(&e);
       mouse.handle(e);
@@ -144,7 +144,8 @@ int run_editor(const EditorOptions& o) {
     while (running) {
       FrameRequests requests;
       const bool scripted = runner && !runner->finished();
-      if (scripted) {
+      // The script starts once a frame has laid out the panels and fitted the view.
+      if (scripted && frames_drawn > 0) {
         if (Status s = runner->step(state, requests); !s) {
           exit_code = fail(s.error().to_string(), 1);
           break;
@@ -177,7 +178,8 @@ int run_editor(const EditorOptions& o) {
       }
       if (requests.quit) running = false;
       --settle;
-      if (o.frames > 0 && ++frames >= o.frames) running = false;
+      ++frames_drawn;
+      if (o.frames > 0 && frames_drawn >= o.frames) running = false;
     }
     if (Status s = gpu.wait_idle(); !s && exit_code == 0) exit_code = fail(s.error().to_string(), 2);
     gpu.ui.reset();  // the Vulkan backend ends before ImGui's context

@@ -16,6 +16,12 @@ struct HierarchyBuilder {
   const offline::SkeletonSource& skeleton;
   std::vector<int> reveal_path;  // bones to open so the selection shows
 
+  void scroll_here() {
+    ImGui::SetScrollHereY(0.5f);
+    ImGui::SetScrollFromPosX(ImGui::GetItemRectMin().x - ImGui::GetWindowPos().x, 0.1f);
+    state.registry.note_scroll();
+  }
+
   void slot(int s) {
     ImGuiTreeNodeFlags flags = ImGuiTreeNodeFlags_Leaf | ImGuiTreeNodeFlags_NoTreePushOnOpen | ImGuiTreeNodeFlags_SpanAvailWidth;
     if (state.selection.is_slot(s)) flags |= ImGuiTreeNodeFlags_Selected;
@@ -24,7 +30,7 @@ struct HierarchyBuilder {
     const ui::TreeNodeResult r = ui::tree_node(state.registry, reinterpret_cast<const void*>(static_cast<std::intptr_t>(2 * s + 1)),
                                                skeleton.slots[static_cast<std::size_t>(s)].name, flags);
     ImGui::PopStyleColor();
-    if (state.selection.is_slot(s) && state.reveal_in_hierarchy) ImGui::SetScrollHereY(0.5f);
+    if (state.selection.is_slot(s) && state.reveal_in_hierarchy) scroll_here();
     if (r.clicked) state.select(Selection::slot(s), true);
   }
 
@@ -38,7 +44,7 @@ struct HierarchyBuilder {
     if (std::find(reveal_path.begin(), reveal_path.end(), b) != reveal_path.end()) ImGui::SetNextItemOpen(true);
     const ui::TreeNodeResult r =
         ui::tree_node(state.registry, reinterpret_cast<const void*>(static_cast<std::intptr_t>(2 * b)), skeleton.bones[i].name, flags);
-    if (state.selection.is_bone(b) && state.reveal_in_hierarchy) ImGui::SetScrollHereY(0.5f);
+    if (state.selection.is_bone(b) && state.reveal_in_hierarchy) scroll_here();
     if (r.clicked) state.select(Selection::bone(b), true);
     if (!r.open) return;
     for (const int s : state.outline.bone_slots[i]) slot(s);
@@ -50,7 +56,9 @@ struct HierarchyBuilder {
 }  // namespace
 
 void hierarchy_panel(EditorState& state, const ScreenRect& rect) {
-  if (ui::begin_panel(state.registry, "Hierarchy", rect)) {
+  // A deep rig (spineboy nests 12 bones) stays readable with a small indent and a horizontal scroll.
+  ImGui::PushStyleVar(ImGuiStyleVar_IndentSpacing, 12.0f);
+  if (ui::begin_panel(state.registry, "Hierarchy", rect, ImGuiWindowFlags_HorizontalScrollbar)) {
     if (const offline::SkeletonSource* skeleton = state.source()) {
       HierarchyBuilder builder{state, *skeleton, {}};
       if (state.reveal_in_hierarchy) {
@@ -66,6 +74,7 @@ void hierarchy_panel(EditorState& state, const ScreenRect& rect) {
     state.reveal_in_hierarchy = false;
   }
   ui::end_panel(state.registry);
+  ImGui::PopStyleVar();
 }
 
 }  // namespace mf::editor

@@ -54,8 +54,8 @@ void bone_fields(const EditorState& state, const offline::SkeletonSource& s, int
   row("name", b.name);
   row("parent", b.parent >= 0 ? s.bones[static_cast<std::size_t>(b.parent)].name : std::string("(none: a root)"));
   row("x", number(b.x), "px");
-  row("y", number(b.y), "px (down)");
-  row("rotation", number(b.rotation), "° (clockwise)");
+  row("y", number(b.y), "px");
+  row("rotation", number(b.rotation), "°");
   row("scale x", number(b.scale_x), "×");
   row("scale y", number(b.scale_y), "×");
   row("shear x", number(b.shear_x), "°");
@@ -69,8 +69,8 @@ void bone_fields(const EditorState& state, const offline::SkeletonSource& s, int
     const auto i = static_cast<std::size_t>(r);
     heading("setup pose, world");
     row("world x", number(pose->world_x[i]), "px");
-    row("world y", number(pose->world_y[i]), "px (down)");
-    row("world rotation", number(std::atan2(pose->c[i], pose->a[i]) * kDegrees), "° (clockwise)");
+    row("world y", number(pose->world_y[i]), "px");
+    row("world rotation", number(std::atan2(pose->c[i], pose->a[i]) * kDegrees), "°");
     row("world scale x", number(std::hypot(pose->a[i], pose->c[i])), "×");
     row("world scale y", number(std::hypot(pose->b[i], pose->d[i])), "×");
     row("active", pose->active[i] ? "yes" : "no (skin)");
@@ -84,8 +84,8 @@ void slot_fields(const offline::SkeletonSource& s, int index) {
   if (!begin_fields()) return;
   row("name", sl.name);
   row("bone", s.bones[static_cast<std::size_t>(sl.bone)].name);
-  row("draw order", std::to_string(index), "(0: back)");
-  row("attachment", sl.attachment.empty() ? std::string("(none)") : sl.attachment, "setup");
+  row("draw order", std::to_string(index) + " (0: back)");
+  row("setup attachment", sl.attachment.empty() ? std::string("(none)") : sl.attachment);
   row("colour", to_hex_rgba(sl.color), "RGBA");
   row("dark colour", sl.dark ? to_hex_rgb(*sl.dark) : std::string("(none)"), "RGB");
   row("blend", offline::to_string(sl.blend));
@@ -104,6 +104,7 @@ void properties_panel(EditorState& state, const ScreenRect& rect) {
     if (!s || state.selection.empty()) ImGui::TextDisabled("Select a bone or a slot");
     else if (state.selection.kind == ObjectKind::Bone) bone_fields(state, *s, state.selection.index);
     else slot_fields(*s, state.selection.index);
+    if (s && !state.selection.empty()) ImGui::TextDisabled("Pixels with Y down; degrees clockwise on screen.");
   }
   ui::end_panel(state.registry);
 }

@@ -26,7 +26,7 @@ std::string point_text(Vec2 p) {
 ScriptRunner::ScriptRunner(std::vector<Action> actions, std::uint32_t window_id) : actions_(std::move(actions)), window_id_(window_id) {}
 
 Status ScriptRunner::fail(const Action& a, const std::string& message) const {
-  return Unexpected{Error{a.where.file, a.where.path, a.where.position, std::string(to_string(a.kind)) + ": " + message}};
+  return Unexpected{Error{a.where.file, a.where.path, a.where.position, message}};
 }
 
 void ScriptRunner::push_motion(Vec2 p) {
@@ -127,6 +127,11 @@ Status ScriptRunner::step(EditorState& state, FrameRequests& out) {
       case ActionKind::DragRig: {
         if (phase_ == 0) {
           if (a.kind == ActionKind::Click) {
+            // A window that scrolls moves its widgets from the next frame on: aim after it settled.
+            if (state.registry.last_frame_scrolled() || state.reveal_in_hierarchy) {
+              if (++tries_ > kWidgetTries) return fail(a, "the panels keep scrolling");
+              return {};
+            }
             Expected<WidgetEntry> widget = state.registry.find(a.text);
             if (!widget || widget->visible.empty()) {
               if (++tries_ > kWidgetTries)

@@ -28,7 +28,7 @@ class ScriptRunner {
  public:
   static constexpr int kDragSteps = 8;
   // Frames a widget may take to appear (or to scroll into view) before a click on it fails.
-  static constexpr int kWidgetTries = 4;
+  static constexpr int kWidgetTries = 8;
 
   ScriptRunner(std::vector<Action> actions, std::uint32_t window_id);
 

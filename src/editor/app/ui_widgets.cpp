@@ -21,16 +21,26 @@ void end_panel(WidgetRegistry& registry) {
   registry.pop();
 }
 
-void record_item(WidgetRegistry& registry, std::string_view label) {
-  const ScreenRect rect = to_rect(ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
+void record_item(WidgetRegistry& registry, std::string_view label, float skip_x) {
+  ImVec2 min = ImGui::GetItemRectMin();
+  const ImVec2 max = ImGui::GetItemRectMax();
+  min.x = std::min(min.x + skip_x, max.x);
+  const ScreenRect rect = to_rect(min, max);
   // The window's clip rectangle while its contents are built: what of the item can be seen.
   const ImVec2 clip_min = ImGui::GetWindowDrawList()->GetClipRectMin();
   const ImVec2 clip_max = ImGui::GetWindowDrawList()->GetClipRectMax();
   const ImVec2 lo(std::max(rect.min.x, clip_min.x), std::max(rect.min.y, clip_min.y));
   const ImVec2 hi(std::min(rect.max().x, clip_max.x), std::min(rect.max().y, clip_max.y));
-  const ScreenRect visible = hi.x > lo.x && hi.y > lo.y ? to_rect(lo, hi) : ScreenRect{};
+  // Less than a few units showing is not enough to aim at.
+  constexpr float kAimable = 4;
+  const ScreenRect visible = hi.x - lo.x >= kAimable && hi.y - lo.y >= 1 ? to_rect(lo, hi) : ScreenRect{};
   const std::string& path = registry.add(label, rect, visible);
-  if (registry.take_reveal(path)) ImGui::SetScrollHereY(0.5f);
+  if (registry.take_reveal(path)) {
+    ImGui::SetScrollHereY(0.5f);
+    // The label's start, a little in from the left edge (deep tree nodes sit far to the right).
+    ImGui::SetScrollFromPosX(min.x - ImGui::GetWindowPos().x, 0.1f);
+    registry.note_scroll();
+  }
 }
 
 TreeNodeResult tree_node(WidgetRegistry& registry, const void* id, std::string_view label, ImGuiTreeNodeFlags flags) {
@@ -38,7 +48,7 @@ TreeNodeResult tree_node(WidgetRegistry& registry, const void* id, std::string_v
   TreeNodeResult result;
   result.open = ImGui::TreeNodeEx(id, flags, "%s", text.c_str());
   result.clicked = ImGui::IsItemClicked(ImGuiMouseButton_Left) && !ImGui::IsItemToggledOpen();
-  record_item(registry, label);
+  record_item(registry, label, ImGui::GetTreeNodeToLabelSpacing());
   if (result.open && !(flags & ImGuiTreeNodeFlags_NoTreePushOnOpen)) registry.push(label);
   return result;
 }

@@ -19,7 +19,8 @@ bool begin_panel(WidgetRegistry& registry, const char* name, const ScreenRect& r
 void end_panel(WidgetRegistry& registry);
 
 // Records the last widget ImGui submitted under `label`, and scrolls it into view when a script asked.
-void record_item(WidgetRegistry& registry, std::string_view label);
+// `skip_x` leaves out the widget's first units (a tree node's arrow): a click lands after them.
+void record_item(WidgetRegistry& registry, std::string_view label, float skip_x = 0);
 
 struct TreeNodeResult {
   bool open = false;     // the caller draws its children and calls tree_pop

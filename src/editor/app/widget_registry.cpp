@@ -25,6 +25,8 @@ void WidgetRegistry::begin_frame() {
 void WidgetRegistry::end_frame() {
   std::swap(recording_, last_);
   recording_.clear();
+  last_scrolled_ = recording_scrolled_;
+  recording_scrolled_ = false;
 }
 
 void WidgetRegistry::push(std::string_view label) { scope_.emplace_back(label); }

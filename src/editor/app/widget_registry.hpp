@@ -45,12 +45,18 @@ class WidgetRegistry {
   // Whether the widget just recorded under `full_path` is the one to scroll into view (once).
   bool take_reveal(std::string_view full_path);
 
+  // The UI scrolled a window while it built the frame (the scroll shows from the next frame on):
+  // widgets of that frame are about to move, so scripts aim only after a frame without one.
+  void note_scroll() { recording_scrolled_ = true; }
+  bool last_frame_scrolled() const { return last_scrolled_; }
+
   const std::vector<WidgetEntry>& last_frame() const { return last_; }
 
  private:
   std::vector<std::string> scope_;
   std::vector<WidgetEntry> recording_, last_;
   std::string reveal_;
+  bool recording_scrolled_ = false, last_scrolled_ = false;
 };
 
 // `path` split at '/'.
