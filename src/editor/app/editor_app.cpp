@@ -126,10 +126,13 @@ int run_editor(const EditorOptions& o) {
     std::fflush(stdout);
 
     EventMouse mouse;
+    if (runner) mouse.only_from(kScriptMouseId);
     bool running = true;
     int settle = kSettleFrames, frames_drawn = 0;
     const auto handle = [&](const SDL_Event& e) {
-      ImGui_ImplSDL2_ProcessEvent(&e);
+      // While a script plays, the real wheel is the script's too: ImGui's backend would count both.
+      const bool foreign_wheel = runner && !runner->finished() && e.type == SDL_MOUSEWHEEL && e.wheel.which != kScriptMouseId;
+      if (!foreign_wheel) ImGui_ImplSDL2_ProcessEvent(&e);
       mouse.handle(e);
       if (e.type == SDL_QUIT) running = false;
       if (e.type == SDL_WINDOWEVENT && e.window.event == SDL_WINDOWEVENT_SIZE_CHANGED) {
@@ -144,6 +147,7 @@ int run_editor(const EditorOptions& o) {
     while (running) {
       FrameRequests requests;
       const bool scripted = runner && !runner->finished();
+      if (runner && !scripted) mouse.only_from(std::nullopt);  // the script is done: the user's mouse again
       // The script starts once a frame has laid out the panels and fitted the view.
       if (scripted && frames_drawn > 0) {
         if (Status s = runner->step(state, requests); !s) {

@@ -19,6 +19,12 @@ int imgui_button(std::uint8_t sdl_button) {
 }  // namespace
 
 void EventMouse::handle(const SDL_Event& event) {
+  if (only_) {
+    const bool mouse = event.type == SDL_MOUSEMOTION || event.type == SDL_MOUSEBUTTONDOWN || event.type == SDL_MOUSEBUTTONUP;
+    const Uint32 which = event.type == SDL_MOUSEMOTION ? event.motion.which : event.button.which;
+    if (mouse && which != *only_) return;
+    if (event.type == SDL_WINDOWEVENT) return;          // the real pointer leaving or entering
+  }
   switch (event.type) {
     case SDL_MOUSEMOTION:
       x_ = static_cast<float>(event.motion.x);

@@ -10,6 +10,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 
 struct ImGuiIO;
 
@@ -17,12 +18,15 @@ namespace mf::editor {
 
 class EventMouse {
  public:
+  // While on, only events of this mouse id count (a script's: kScriptMouseId); off: all.
+  void only_from(std::optional<Uint32> mouse_id) { only_ = mouse_id; }
   void handle(const SDL_Event& event);
   // Sets io.MousePos and io.MouseDown. A button pressed and released within one frame shows as down
   // for that frame, so no click is lost.
   void apply(ImGuiIO& io);
 
  private:
+  std::optional<Uint32> only_;
   float x_ = 0, y_ = 0;
   bool inside_ = false;
   std::array<bool, 3> held_{}, pressed_{};  // ImGui's order: left, right, middle

@@ -1,6 +1,7 @@
 #include "script_runner.hpp"
 
 #include <cmath>
+#include <cstdlib>
 #include <cstdio>
 
 namespace mf::editor {
@@ -34,6 +35,7 @@ void ScriptRunner::push_motion(Vec2 p) {
   e.type = SDL_MOUSEMOTION;
   e.motion.timestamp = SDL_GetTicks();
   e.motion.windowID = window_id_;
+  e.motion.which = kScriptMouseId;
   e.motion.state = buttons_;
   e.motion.x = static_cast<Sint32>(std::lround(p.x));
   e.motion.y = static_cast<Sint32>(std::lround(p.y));
@@ -48,6 +50,7 @@ void ScriptRunner::push_button(MouseButton b, bool down, Vec2 p) {
   e.type = down ? SDL_MOUSEBUTTONDOWN : SDL_MOUSEBUTTONUP;
   e.button.timestamp = SDL_GetTicks();
   e.button.windowID = window_id_;
+  e.button.which = kScriptMouseId;
   e.button.button = sdl_button(b);
   e.button.state = down ? SDL_PRESSED : SDL_RELEASED;
   e.button.clicks = 1;
@@ -59,14 +62,18 @@ void ScriptRunner::push_button(MouseButton b, bool down, Vec2 p) {
 }
 
 void ScriptRunner::push_wheel(Vec2, int notches) {
-  SDL_Event e{};
-  e.type = SDL_MOUSEWHEEL;
-  e.wheel.timestamp = SDL_GetTicks();
-  e.wheel.windowID = window_id_;
-  e.wheel.y = notches;
-  e.wheel.preciseY = static_cast<float>(notches);
-  e.wheel.direction = SDL_MOUSEWHEEL_NORMAL;
-  SDL_PushEvent(&e);
+  // One event per notch: ImGui 1.86's SDL2 backend counts each wheel event as one notch.
+  for (int i = 0; i < std::abs(notches); ++i) {
+    SDL_Event e{};
+    e.type = SDL_MOUSEWHEEL;
+    e.wheel.timestamp = SDL_GetTicks();
+    e.wheel.windowID = window_id_;
+    e.wheel.which = kScriptMouseId;
+    e.wheel.y = notches > 0 ? 1 : -1;
+    e.wheel.preciseY = static_cast<float>(e.wheel.y);
+    e.wheel.direction = SDL_MOUSEWHEEL_NORMAL;
+    SDL_PushEvent(&e);
+  }
 }
 
 void ScriptRunner::push_key(int scancode, bool down) {

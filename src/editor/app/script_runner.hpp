@@ -19,6 +19,11 @@
 
 namespace mf::editor {
 
+// The mouse id of the events a script pushes. While a script plays, the editor takes mouse input from
+// these alone: the real pointer of the display (under Xvfb, wherever it was left) must not move the
+// script's pointer when the window grabs the mouse during a drag.
+inline constexpr Uint32 kScriptMouseId = 0x5C21;
+
 struct FrameRequests {
   std::string screenshot;  // write this frame, once drawn, to this PNG
   bool quit = false;
