@@ -2,6 +2,7 @@
 // click selects; a selection made elsewhere opens the tree down to it and scrolls it into view.
 
 #include <algorithm>
+#include <cstdint>
 
 #include "panels.hpp"
 #include "ui_widgets.hpp"
