@@ -27,6 +27,9 @@ packages=(
   # windows: SDL2 (and Xlib, which the window tests read pixels back through); Xvfb gives those
   # tests a display of their own
   libsdl2-dev libx11-dev xvfb
+  # the editor's UI (mfe-editor): Dear ImGui 1.86, with its SDL2 and Vulkan backends built into the
+  # package's static library
+  libimgui-dev
   # scene audio: libvorbisfile decodes .ogg sounds (with libvorbis and libogg); SDL2 above plays
   # them and decodes .wav
   libvorbis-dev

@@ -150,6 +150,7 @@ class RenderTarget {
   friend class SkeletonRenderer;
   friend class ForwardRenderer;
   friend class Swapchain;
+  friend class OverlayPass;
   RenderTarget() = default;
   // A number no other target of the process carries (handles and addresses are reused after a
   // target is destroyed): renderers key what they cache per target by it.
