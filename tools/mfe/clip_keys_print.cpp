@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "key_text.hpp"
+#include "mf/offline/format/clip_format.hpp"
 #include "mf/offline/json/json_path.hpp"
 
 namespace mf::tools {

@@ -139,27 +139,4 @@ void write_segment_curve(json::Writer& w, std::span<const Curve> curves) {
   w.end_array();
 }
 
-void write_event_payload(json::Writer& w, const EventKeySource& key) {
-  if (key.int_value) {
-    w.key("int");
-    w.integer(*key.int_value);
-  }
-  if (key.float_value) {
-    w.key("float");
-    w.number(*key.float_value);
-  }
-  if (key.string_value) {
-    w.key("string");
-    w.string(*key.string_value);
-  }
-  if (key.volume) {
-    w.key("volume");
-    w.number(*key.volume);
-  }
-  if (key.balance) {
-    w.key("balance");
-    w.number(*key.balance);
-  }
-}
-
 }  // namespace mf::tools

@@ -27,6 +27,5 @@ std::string word(const std::string& name);
 void write_curve_value(json::Writer& w, offline::CurveKind kind, std::span<const float> values);
 void write_channel_value(json::Writer& w, offline::CurveKind kind, int channel, float value);
 void write_segment_curve(json::Writer& w, std::span<const offline::Curve> curves);
-void write_event_payload(json::Writer& w, const offline::EventKeySource& key);
 
 }  // namespace mf::tools

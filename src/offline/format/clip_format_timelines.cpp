@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "clip_format_internal.hpp"
+#include "mf/offline/format/clip_format.hpp"
 #include "mf/offline/json/json_path.hpp"
 
 namespace mf::offline::clip_io {
@@ -626,26 +627,7 @@ void write_event_timeline(Writer& w, const EventTimeline& tl) {
     w.begin_object(Layout::Inline);
     w.key("name");
     w.string(key.name);
-    if (key.int_value) {
-      w.key("int");
-      w.integer(*key.int_value);
-    }
-    if (key.float_value) {
-      w.key("float");
-      w.number(*key.float_value);
-    }
-    if (key.string_value) {
-      w.key("string");
-      w.string(*key.string_value);
-    }
-    if (key.volume) {
-      w.key("volume");
-      w.number(*key.volume);
-    }
-    if (key.balance) {
-      w.key("balance");
-      w.number(*key.balance);
-    }
+    write_event_payload(w, key);
     w.end_object();
   }
   w.end_array();
@@ -653,3 +635,30 @@ void write_event_timeline(Writer& w, const EventTimeline& tl) {
 }
 
 }  // namespace mf::offline::clip_io
+
+namespace mf::offline {
+
+void write_event_payload(json::Writer& w, const EventKeySource& key) {
+  if (key.int_value) {
+    w.key("int");
+    w.integer(*key.int_value);
+  }
+  if (key.float_value) {
+    w.key("float");
+    w.number(*key.float_value);
+  }
+  if (key.string_value) {
+    w.key("string");
+    w.string(*key.string_value);
+  }
+  if (key.volume) {
+    w.key("volume");
+    w.number(*key.volume);
+  }
+  if (key.balance) {
+    w.key("balance");
+    w.number(*key.balance);
+  }
+}
+
+}  // namespace mf::offline

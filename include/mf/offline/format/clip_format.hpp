@@ -6,6 +6,7 @@
 
 #include "mf/core/expected.hpp"
 #include "mf/offline/format/clip_model.hpp"
+#include "mf/offline/json/json_writer.hpp"
 
 namespace mf::offline {
 
@@ -17,6 +18,9 @@ Expected<ClipSource> read_clip_file(const std::string& path, const SkeletonSourc
 
 // The canonical text. Writing what read_clip returned for canonical text gives the same bytes.
 std::string write_clip(const ClipSource& clip);
+// An event key's payload overrides (int, float, string, volume, balance: those it sets) as members of
+// the JSON object being written, in the order the clip writer writes them.
+void write_event_payload(json::Writer& w, const EventKeySource& key);
 
 // Writes the canonical text through a temporary file and a rename.
 Status save_clip(const ClipSource& clip, const std::string& path);
